@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The architecture of DESIGN.md §1: a pure model (PagerCore), speech at one edge (PagerSpeech over
+// eSpeak NG and pcaudiolib), the terminal at the other (PagerShell, driven by the `pagervoice`
+// executable). Data flows one way: line -> action -> model -> events -> text/JSON + speech.
+let package = Package(
+    name: "PagerVoice",
+    products: [
+        .library(name: "PagerCore", targets: ["PagerCore"]),
+        .library(name: "PagerSpeech", targets: ["PagerSpeech"]),
+        .executable(name: "pagervoice", targets: ["pagervoice"]),
+        .executable(name: "pagervoice-bench", targets: ["PagerBench"]),
+    ],
+    targets: [
+        // Pure state model: pager, dots, motion, accessibility, spoken strings. No I/O.
+        // Links libm itself: `rounded()` and friends call into it, and without Foundation nothing
+        // else would pull it in.
+        .target(name: "PagerCore", linkerSettings: [.linkedLibrary("m")]),
+
+        // C libraries from Debian, wrapped thinly (swift-system style) in PagerSpeech/PagerShell.
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPCAudio",
+            providers: [.apt(["libpcaudio-dev"])]
+        ),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+
+        // eSpeak NG on one owned thread, audio sinks, the announcement queue.
+        .target(name: "PagerSpeech", dependencies: ["CEspeakNG", "CPCAudio"]),
+
+        // The terminal edge: argument and command parsing, the session, rendering, verify, audit.
+        .target(name: "PagerShell", dependencies: ["PagerCore", "PagerSpeech", "CEditLine"]),
+
+        .executableTarget(name: "pagervoice", dependencies: ["PagerShell"]),
+        .executableTarget(name: "PagerBench", dependencies: ["PagerCore", "PagerSpeech", "PagerShell"]),
+
+        .testTarget(name: "PagerCoreTests", dependencies: ["PagerCore"]),
+        // Fixtures shared by test targets: a private PulseAudio server with a null sink, WAV parsing.
+        .target(name: "PagerTestSupport", path: "Tests/PagerTestSupport"),
+
+        .testTarget(name: "PagerSpeechTests", dependencies: ["PagerSpeech", "PagerTestSupport"]),
+        .testTarget(name: "PagerShellTests", dependencies: ["PagerShell", "PagerCore", "PagerTestSupport"]),
+        // Runs the built `pagervoice` executable; depends on it so `swift test` builds it first.
+        .testTarget(name: "EndToEndTests", dependencies: ["pagervoice", "PagerTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

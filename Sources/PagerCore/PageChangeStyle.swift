@@ -1,0 +1,19 @@
+/// How a page change looks: the three components the seeds provide.
+public enum PageChangeStyle: String, Sendable, CaseIterable {
+    /// Seed 000: the page follows the finger, then settles with `smooth(duration: 0.45)`.
+    case interactive
+    /// Seed 002: the incoming page slides over the outgoing one, driven by `smooth(duration: 0.7)`.
+    case parallaxPush = "parallax-push"
+    /// Seed 003: slide plus scale, driven by `smooth(duration: 0.55)`.
+    case slideScale = "slide-scale"
+
+    /// Duration of the `smooth` spring that drives a page change in this style, as in the seeds'
+    /// demos. A `smooth` spring is logically complete at its duration.
+    public var smoothDuration: Double {
+        switch self {
+        case .interactive: 0.45
+        case .parallaxPush: 0.7
+        case .slideScale: 0.55
+        }
+    }
+}

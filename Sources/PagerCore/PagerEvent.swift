@@ -1,0 +1,100 @@
+/// What a reduction produced besides the new state: the edge renders these as text, JSON and speech.
+public enum PagerEvent: Sendable, Equatable {
+    /// Something to say.
+    case announcement(Announcement)
+    /// The displayed position starts moving towards a page.
+    case settle(Settle)
+}
+
+/// How urgent an announcement is, with iOS 17's meaning (`AccessibilityNotification.Announcement`
+/// priority): the edge's speech queue implements it.
+public enum AnnouncementPriority: String, Sendable, CaseIterable {
+    /// Waits behind whatever is being spoken.
+    case low
+    /// Interrupts current speech, and can itself be interrupted.
+    case `default`
+    /// Interrupts current speech and cannot be interrupted.
+    case high
+}
+
+/// One thing a screen reader would say after an action.
+public struct Announcement: Sendable, Equatable {
+    /// The action's name, e.g. "increment", "swipe", "drag".
+    public var action: String
+    /// The spoken text, e.g. "Page 2 of 3".
+    public var text: String
+    /// 1-based page now current, 0 when there are no pages.
+    public var page: Int
+    public var count: Int
+    /// The action hit an edge: the index stayed and the same value is said again, which is how
+    /// VoiceOver tells a person there is nothing further that way.
+    public var isBoundary: Bool
+    public var priority: AnnouncementPriority
+    /// How long the page takes to settle visually after this action, in milliseconds: 0 when
+    /// nothing moves, under Reduce Motion, and while the finger is still down.
+    public var settleMilliseconds: Int
+
+    public init(action: String, text: String, page: Int, count: Int, isBoundary: Bool,
+                priority: AnnouncementPriority = .default, settleMilliseconds: Int) {
+        self.action = action
+        self.text = text
+        self.page = page
+        self.count = count
+        self.isBoundary = isBoundary
+        self.priority = priority
+        self.settleMilliseconds = settleMilliseconds
+    }
+}
+
+/// The displayed position animating to rest after a page change or a released drag.
+public struct Settle: Sendable, Equatable {
+    /// Position (in pages) where the animation starts: where the finger left it, or the old page.
+    public var fromPosition: Double
+    public var fromIndex: Int
+    public var toIndex: Int
+    /// Position velocity in pages per second carried in from a flick (positive = towards later pages).
+    public var initialVelocity: Double
+    public var style: PageChangeStyle
+    /// False when the change happens at once: Reduce Motion, or the finger is still down.
+    public var isAnimated: Bool
+}
+
+/// Why an action was refused. The state is unchanged whenever one is thrown.
+public enum PagerError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notFinite(String)
+    case outOfRange(String, ClosedRange<Double>)
+    case pageOutOfRange(page: Int, count: Int)
+    case noPages
+    case fingerNotDown
+    case fingerAlreadyDown
+    case unknownLanguage(String)
+    case tooManyPages(Int)
+    case badTitle(String)
+
+    public var description: String {
+        switch self {
+        case .notFinite(let what):
+            "\(what) must be a finite number"
+        case .outOfRange(let what, let range):
+            "\(what) must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))"
+        case .pageOutOfRange(let page, let count):
+            "there is no page \(page): pages are 1 to \(count)"
+        case .noPages:
+            "there are no pages"
+        case .fingerNotDown:
+            "no finger is down: use press first, or drag DX"
+        case .fingerAlreadyDown:
+            "a finger is already down: use move DX or release"
+        case .unknownLanguage(let code):
+            "unknown language '\(code)': choose one of \(SpokenStrings.table.map(\.code).joined(separator: ", "))"
+        case .tooManyPages(let limit):
+            "a pager holds at most \(limit) pages"
+        case .badTitle(let why):
+            why
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

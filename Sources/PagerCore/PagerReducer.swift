@@ -1,0 +1,189 @@
+/// The pager's reducer: the one place state changes.
+///
+/// Pure and synchronous, in the style of the Composable Architecture: it takes an action, mutates
+/// the state, and returns events for the edge (speech, terminal) to carry out. A refused action
+/// throws before anything is mutated, so the state is never half-changed.
+extension Pager {
+    @discardableResult
+    public mutating func reduce(_ action: PagerAction) throws(PagerError) -> [PagerEvent] {
+        switch action {
+        case .increment:
+            return step(1, action: action.name)
+        case .decrement:
+            return step(-1, action: action.name)
+        case .scroll(let edge):
+            return step(edge == .trailing ? 1 : -1, action: action.name)
+        case .swipe(let swipe):
+            return step(swipe.pageStep(in: direction), action: action.name)
+
+        case .dragBegan:
+            guard drag == nil else { throw .fingerAlreadyDown }
+            drag = Drag()
+            return []
+        case .dragChanged(let translation):
+            guard drag != nil else { throw .fingerNotDown }
+            try Self.validatePoints(translation, "translation")
+            drag?.move(to: translation)
+            return []
+        case .dragEnded(let predicted):
+            guard let finger = drag else { throw .fingerNotDown }
+            if let predicted { try Self.validatePoints(predicted, "predicted translation") }
+            drag = nil
+            return release(finger, predicted: predicted)
+        case .drag(let translation, let predicted):
+            guard drag == nil else { throw .fingerAlreadyDown }
+            try Self.validatePoints(translation, "translation")
+            if let predicted { try Self.validatePoints(predicted, "predicted translation") }
+            var finger = Drag()
+            finger.move(to: translation)
+            return release(finger, predicted: predicted)
+
+        case .goTo(let target):
+            guard count > 0 else { throw .noPages }
+            guard target >= 0, target < count else {
+                // 1-based for the person reading the error; Int.max has no successor to name.
+                throw .pageOutOfRange(page: target >= 0 && target < .max ? target + 1 : target, count: count)
+            }
+            return moveTo(target, action: action.name)
+
+        case .setPages(let titles):
+            guard titles.count <= Self.maximumPageCount else { throw .tooManyPages(Self.maximumPageCount) }
+            for title in titles { try Self.validateTitle(title) }
+            return replacePages(titles, action: action.name)
+        case .setCount(let newCount):
+            guard newCount >= 0 else {
+                throw .outOfRange("count", 0...Double(Self.maximumPageCount))
+            }
+            guard newCount <= Self.maximumPageCount else { throw .tooManyPages(Self.maximumPageCount) }
+            let kept = pages.prefix(newCount)
+            let added = (kept.count..<newCount).map { "Page \($0 + 1)" }
+            return replacePages(Array(kept) + added, action: action.name)
+
+        case .setWidth(let newWidth):
+            guard newWidth.isFinite else { throw .notFinite("width") }
+            guard newWidth >= 0, newWidth <= Self.maximumPoints else {
+                throw .outOfRange("width", 0...Self.maximumPoints)
+            }
+            width = newWidth
+            return []
+        case .setDirection(let newDirection):
+            direction = newDirection
+            return []
+        case .setReduceMotion(let on):
+            reduceMotion = on
+            return []
+        case .setLanguage(let code):
+            guard let found = SpokenStrings.forLanguage(code) else { throw .unknownLanguage(code) }
+            strings = found
+            return []
+        case .setPageChangeStyle(let style):
+            pageChangeStyle = style
+            return []
+        case .setDotsStyle(let style):
+            dotsStyle = style
+            return []
+        case .setTextSize(let size):
+            textSize = size
+            return []
+        }
+    }
+
+    // MARK: - Page changes
+
+    /// One page forwards or backwards, as every assistive-technology action does. At an edge the
+    /// index stays and the value is said again, marked as a boundary.
+    private mutating func step(_ delta: Int, action: String) -> [PagerEvent] {
+        let target = InteractivePagerMath.clampedIndex(index + delta, count: count)
+        guard target != index, count > 0 else {
+            return [.announcement(announcement(action: action, boundary: true, settle: 0))]
+        }
+        return moveTo(target, action: action)
+    }
+
+    /// Changes the page from where the pages are displayed now (a finger may still be down).
+    private mutating func moveTo(_ target: Int, action: String) -> [PagerEvent] {
+        guard target != index else { return [] }
+        let settle = Settle(
+            fromPosition: position, fromIndex: index, toIndex: target, initialVelocity: 0,
+            style: pageChangeStyle, isAnimated: !reduceMotion && drag == nil
+        )
+        index = target
+        return [.settle(settle), .announcement(announcement(action: action, boundary: false, settle: settleMilliseconds(settle)))]
+    }
+
+    /// The finger lifts: commit to the neighbour, bounce at an edge, or cancel.
+    private mutating func release(_ finger: Drag, predicted: Double?) -> [PagerEvent] {
+        guard finger.isActive else { return [] }  // a tap, not a drag
+        let forward = direction.forward
+        let translation = finger.screenTranslation * forward
+        let predictedTranslation = (predicted ?? finger.screenTranslation) * forward
+        let fromPosition = InteractivePagerMath.position(index: index, count: count, translation: translation, width: width)
+        let target = InteractivePagerMath.targetIndex(
+            index: index, count: count, translation: translation, predicted: predictedTranslation, width: width)
+        let decisive = InteractivePagerMath.decisiveTranslation(
+            translation: translation, predicted: predictedTranslation, width: width)
+
+        // The flick's velocity carries into the settle spring; the position moves against the finger.
+        let velocityPoints = (predictedTranslation - translation) / InteractivePagerMath.predictionHorizon
+        let resistedVelocity = InteractivePagerMath.resisted(translation: velocityPoints, index: index, count: count)
+        let velocity = width > 0 ? -resistedVelocity / width : 0
+
+        let settle = Settle(
+            fromPosition: fromPosition, fromIndex: index, toIndex: target,
+            initialVelocity: velocity.isFinite ? velocity + 0 : 0,
+            style: .interactive, isAnimated: !reduceMotion
+        )
+        let moved = fromPosition != Double(target)
+        var events: [PagerEvent] = moved ? [.settle(settle)] : []
+        if target != index {
+            index = target
+            events.append(.announcement(announcement(action: "drag", boundary: false, settle: settleMilliseconds(settle))))
+        } else if decisive != 0 && count > 0 {
+            // A decisive drag past the first or last page: nothing further, so say so.
+            events.append(.announcement(announcement(action: "drag", boundary: true, settle: moved ? settleMilliseconds(settle) : 0)))
+        }
+        return events
+    }
+
+    /// Replacing the pages clamps the index. The value is announced again only when it changed,
+    /// so a person hears that the page they were on moved or the count grew.
+    private mutating func replacePages(_ titles: [String], action: String) -> [PagerEvent] {
+        let oldValue = (pageNumber, count)
+        pages = titles
+        index = InteractivePagerMath.clampedIndex(index, count: count)
+        guard oldValue != (pageNumber, count) else { return [] }
+        return [.announcement(announcement(action: action, boundary: false, settle: 0))]
+    }
+
+    private func announcement(action: String, boundary: Bool, settle: Int) -> Announcement {
+        Announcement(
+            action: action, text: announcementText, page: pageNumber, count: count,
+            isBoundary: boundary, priority: .default, settleMilliseconds: settle
+        )
+    }
+
+    /// Milliseconds until the page is visually at rest: the driving `smooth` spring is logically
+    /// complete at its duration. Nothing animates under Reduce Motion or under a finger.
+    private func settleMilliseconds(_ settle: Settle) -> Int {
+        settle.isAnimated ? Int((settle.style.smoothDuration * 1000).rounded()) : 0
+    }
+
+    // MARK: - Validation
+
+    static func validatePoints(_ value: Double, _ what: String) throws(PagerError) {
+        guard value.isFinite else { throw .notFinite(what) }
+        guard abs(value) <= maximumPoints else { throw .outOfRange(what, -maximumPoints...maximumPoints) }
+    }
+
+    /// Titles are shown and spoken, so they must be printable text of a sane length. Markup is
+    /// fine: it is spoken literally, never interpreted.
+    static func validateTitle(_ title: String) throws(PagerError) {
+        guard !title.isEmpty else { throw .badTitle("a page title cannot be empty") }
+        guard title.count <= maximumTitleLength else {
+            throw .badTitle("a page title can be at most \(maximumTitleLength) characters")
+        }
+        guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .badTitle("a page title cannot contain control characters")
+        }
+    }
+}

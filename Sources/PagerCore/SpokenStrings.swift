@@ -1,0 +1,169 @@
+/// Everything PagerVoice says, per language, in one table.
+///
+/// A translator adds a language by adding one entry to `SpokenStrings.table`; no logic changes.
+/// Templates use `{page}`, `{count}`, `{label}`, `{value}`, `{trait}` and `{hint}` placeholders,
+/// so word order can follow the language (Arabic puts the label first as English does, others
+/// may not). Numbers are spoken with Western digits, which every eSpeak NG voice reads.
+public struct SpokenStrings: Sendable, Equatable {
+    /// BCP 47 language code, also the eSpeak NG voice used by default for it.
+    public var code: String
+    /// The language's own name, for `help` and error messages.
+    public var name: String
+    /// eSpeak NG voice to speak this language with.
+    public var voice: String
+    /// The dots' accessibility label ("Page").
+    public var label: String
+    /// The dots' accessibility value ("2 of 3").
+    public var value: Template
+    /// The value of an empty pager, where "1 of 0" would be a lie.
+    public var none: String
+    /// What is announced after a page change ("Page 2 of 3").
+    public var announcement: Template
+    /// The spoken name of the adjustable trait.
+    public var adjustableTrait: String
+    /// VoiceOver's hint for adjustable elements.
+    public var adjustableHint: String
+    /// Focus description, VoiceOver's order: label, value, trait, hint.
+    public var focus: Template
+    /// Focus description at terse verbosity, which drops the hint.
+    public var terseFocus: Template
+
+    public init(
+        code: String, name: String, voice: String, label: String, value: Template, none: String,
+        announcement: Template, adjustableTrait: String, adjustableHint: String,
+        focus: Template, terseFocus: Template
+    ) {
+        self.code = code
+        self.name = name
+        self.voice = voice
+        self.label = label
+        self.value = value
+        self.none = none
+        self.announcement = announcement
+        self.adjustableTrait = adjustableTrait
+        self.adjustableHint = adjustableHint
+        self.focus = focus
+        self.terseFocus = terseFocus
+    }
+
+    /// The languages PagerVoice speaks. Add a language here.
+    public static let table: [SpokenStrings] = [
+        SpokenStrings(
+            code: "en", name: "English", voice: "en",
+            label: "Page",
+            value: "{page} of {count}",
+            none: "None",
+            announcement: "Page {page} of {count}",
+            adjustableTrait: "adjustable",
+            adjustableHint: "Swipe up or down with one finger to adjust the value.",
+            focus: "{label}, {value}, {trait}. {hint}",
+            terseFocus: "{label}, {value}, {trait}."
+        ),
+        SpokenStrings(
+            code: "es", name: "Español", voice: "es",
+            label: "Página",
+            value: "{page} de {count}",
+            none: "Ninguna",
+            announcement: "Página {page} de {count}",
+            adjustableTrait: "ajustable",
+            adjustableHint: "Desliza hacia arriba o hacia abajo con un dedo para ajustar el valor.",
+            focus: "{label}, {value}, {trait}. {hint}",
+            terseFocus: "{label}, {value}, {trait}."
+        ),
+        SpokenStrings(
+            code: "ar", name: "العربية", voice: "ar",
+            label: "الصفحة",
+            value: "{page} من {count}",
+            none: "لا شيء",
+            announcement: "الصفحة {page} من {count}",
+            adjustableTrait: "قابل للتعديل",
+            adjustableHint: "اسحب لأعلى أو لأسفل بإصبع واحد لتعديل القيمة.",
+            focus: "{label}، {value}، {trait}. {hint}",
+            terseFocus: "{label}، {value}، {trait}."
+        ),
+    ]
+
+    /// The strings for a language code ("en", "es", "ar"), or nil when nobody translated it yet.
+    public static func forLanguage(_ code: String) -> SpokenStrings? {
+        table.first { $0.code == code }
+    }
+
+    /// English: the default, and always present.
+    public static let english = table[0]
+
+    /// "2 of 3", or "None" for an empty pager.
+    public func valueText(page: Int, count: Int) -> String {
+        count > 0 ? value.render(page: page, count: count) : none
+    }
+
+    /// "Page 2 of 3", or "None" for an empty pager.
+    public func announcementText(page: Int, count: Int) -> String {
+        count > 0 ? announcement.render(page: page, count: count) : none
+    }
+}
+
+/// A string with `{name}` placeholders, parsed once so rendering is a plain concatenation.
+public struct Template: Sendable, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case placeholder(String)
+    }
+
+    let segments: [Segment]
+    public let description: String
+
+    public init(_ text: String) {
+        description = text
+        var segments: [Segment] = []
+        var literal = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            literal += rest[..<open]
+            if !literal.isEmpty { segments.append(.literal(literal)) }
+            literal = ""
+            segments.append(.placeholder(String(rest[rest.index(after: open)..<close])))
+            rest = rest[rest.index(after: close)...]
+        }
+        literal += rest
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        self.segments = segments
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// Placeholders this template uses, so tests can check every translation fills them all.
+    public var placeholders: [String] {
+        segments.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
+    }
+
+    /// Fills the placeholders; an unknown placeholder is kept visibly as `{name}` rather than
+    /// silently dropped, so a translation mistake is heard and fixed.
+    public func render(_ values: [String: String]) -> String {
+        render { values[$0] }
+    }
+
+    /// The page/count case without building a dictionary: it runs on every announcement.
+    public func render(page: Int, count: Int) -> String {
+        render { name in
+            switch name {
+            case "page": String(page)
+            case "count": String(count)
+            default: nil
+            }
+        }
+    }
+
+    @inline(__always)
+    func render(_ lookup: (String) -> String?) -> String {
+        var out = ""
+        out.reserveCapacity(description.utf8.count + 8)
+        for segment in segments {
+            switch segment {
+            case .literal(let text): out += text
+            case .placeholder(let name): out += lookup(name) ?? "{\(name)}"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func placeholder_PagerShellTests() { #expect(1 + 1 == 2) }
