@@ -102,7 +102,8 @@ extension Pager {
 
     /// Changes the page from where the pages are displayed now (a finger may still be down).
     private mutating func moveTo(_ target: Int, action: String) -> [PagerEvent] {
-        guard target != index else { return [] }
+        // Going to the page already shown moves nothing, but the person asked: say where they are.
+        guard target != index else { return [.announcement(announcement(action: action, boundary: false, settle: 0))] }
         let settle = Settle(
             fromPosition: position, fromIndex: index, toIndex: target, initialVelocity: 0,
             style: pageChangeStyle, isAnimated: !reduceMotion && drag == nil

@@ -1,4 +1,7 @@
 import PagerShell
 
-// Until the REPL lands: print the demo pager's spoken state.
-print(DemoState.describe())
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(PagerVoiceMain.run(Array(CommandLine.arguments.dropFirst())))

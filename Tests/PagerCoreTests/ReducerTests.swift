@@ -123,7 +123,7 @@ import Testing
     @Test func goToAndItsErrors() throws {
         var pager = Pager()
         #expect(try pager.reduce(.goTo(2)) == [settle(0, 0, 2), announce("go", 3, of: 3)])
-        #expect(try pager.reduce(.goTo(2)) == [])
+        #expect(try pager.reduce(.goTo(2)) == [announce("go", 3, of: 3, settle: 0)])
         let before = pager
         #expect(throws: PagerError.pageOutOfRange(page: 4, count: 3)) { try pager.reduce(.goTo(3)) }
         #expect(throws: PagerError.pageOutOfRange(page: -1, count: 3)) { try pager.reduce(.goTo(-1)) }

@@ -1,0 +1,53 @@
+import PagerCore
+
+/// Turns session outputs into the lines a person or a program reads: plain text (errors to stderr)
+/// or, with `--json`, one JSON object per line on stdout, exactly as DESIGN.md §8 specifies.
+public struct OutputRenderer: Sendable {
+    public var json: Bool
+
+    public init(json: Bool) { self.json = json }
+
+    public struct Lines: Equatable {
+        public var stdout: [String] = []
+        public var stderr: [String] = []
+    }
+
+    /// `lineNumber` is given when reading a script, so errors say where they happened.
+    public func render(_ output: SessionOutput, lineNumber: Int? = nil) -> Lines {
+        var lines = Lines()
+        switch output {
+        case .announcement(let a):
+            lines.stdout.append(json ? Self.json(a).serialized() : a.text)
+        case .speech(let speech):
+            lines.stdout.append(json ? speech.json.serialized() : speech.text)
+        case .info(let info):
+            if json { lines.stdout.append(info.json.serialized()) } else { lines.stdout += info.text }
+        case .error(let message):
+            if json {
+                var members: [(String, JSON)] = [("type", .string("error")), ("message", .string(message))]
+                if let lineNumber { members.append(("line", .int(lineNumber))) }
+                lines.stdout.append(JSON.object(members).serialized())
+            } else {
+                lines.stderr.append(lineNumber.map { "line \($0): \(message)" } ?? "error: \(message)")
+            }
+        case .stopSpeech, .quit:
+            break
+        }
+        return lines
+    }
+
+    /// `{"type":"announcement","action":"increment","text":"Page 2 of 3","page":2,"count":3,
+    /// "boundary":false,"priority":"default","settle_ms":450}`
+    public static func json(_ a: Announcement) -> JSON {
+        .object([
+            ("type", .string("announcement")),
+            ("action", .string(a.action)),
+            ("text", .string(a.text)),
+            ("page", .int(a.page)),
+            ("count", .int(a.count)),
+            ("boundary", .bool(a.isBoundary)),
+            ("priority", .string(a.priority.rawValue)),
+            ("settle_ms", .int(a.settleMilliseconds)),
+        ])
+    }
+}

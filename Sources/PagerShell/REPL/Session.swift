@@ -1,0 +1,98 @@
+import PagerCore
+
+/// A REPL session: the pager plus what the shell remembers between lines (the last announcement,
+/// the last page change). `handle(_:)` is synchronous and does no I/O; the caller prints and
+/// speaks what it returns. That keeps one code path for the REPL, `verify` and the tests.
+public struct Session: Sendable {
+    public var pager: Pager
+    public var verbosity: AccessibilityElement.Verbosity
+    /// What `voices` lists; supplied by the edge that owns the speech engine.
+    public var voiceList: @Sendable () -> [String]
+    /// Describes the speech settings for `status` (voice, rate, audio).
+    public var speechDescription: String
+
+    public private(set) var lastAnnouncement: Announcement?
+    /// The last page change and the pager right after it, so `frames` shows what was seen then.
+    public private(set) var lastChange: (settle: Settle, pager: Pager)?
+
+    public init(pager: Pager = Pager(), verbosity: AccessibilityElement.Verbosity = .normal,
+                voiceList: @escaping @Sendable () -> [String] = { [] }, speechDescription: String = "") {
+        self.pager = pager
+        self.verbosity = verbosity
+        self.voiceList = voiceList
+        self.speechDescription = speechDescription
+    }
+
+    /// Runs one line. Empty lines produce nothing.
+    public mutating func handle(_ line: String) -> [SessionOutput] {
+        let command: ShellCommand?
+        do {
+            command = try CommandParser.parse(line, pageCount: pager.count)
+        } catch {
+            return [.error(error.message)]
+        }
+        guard let command else { return [] }
+        return run(command)
+    }
+
+    public mutating func run(_ command: ShellCommand) -> [SessionOutput] {
+        switch command {
+        case .action(let action):
+            do {
+                return record(try pager.reduce(action))
+            } catch {
+                return [.error(error.description)]
+            }
+        case .focus:
+            let element = pager.accessibilityElement
+            let text = element.focusDescription(verbosity: verbosity)
+            return [.speech(.init(kind: "focus", text: text, priority: .default, json: .object([
+                ("type", .string("focus")), ("text", .string(text)), ("label", .string(element.label)),
+                ("value", .string(element.value)), ("traits", .array(element.traits.map { .string($0.rawValue) })),
+                ("hint", .string(element.hint)),
+            ])))]
+        case .say(let text):
+            return [.speech(.init(kind: "say", text: text, priority: .default, json: .object([
+                ("type", .string("say")), ("text", .string(text)),
+            ])))]
+        case .repeatLast:
+            guard var again = lastAnnouncement else { return [.error("nothing has been announced yet")] }
+            again.action = "repeat"
+            again.settleMilliseconds = 0
+            return [.announcement(again)]
+        case .layout:
+            return [.info(LayoutReport.make(pager))]
+        case .frames:
+            guard let change = lastChange else {
+                return [.error("no page has changed yet: frames show the last page change")]
+            }
+            return [.info(FramesReport.make(change.settle, pager: change.pager))]
+        case .status:
+            return [.info(StatusReport.make(pager, speech: speechDescription))]
+        case .voices:
+            let voices = voiceList()
+            return [.info(.init(text: voices.isEmpty ? ["(no voices: speech is off)"] : voices,
+                                json: .object([("type", .string("voices")), ("voices", .array(voices.map { .string($0) }))])))]
+        case .help(let topic):
+            return [HelpText.commands(topic: topic)]
+        case .stop:
+            return [.stopSpeech]
+        case .quit:
+            return [.quit]
+        }
+    }
+
+    private mutating func record(_ events: [PagerEvent]) -> [SessionOutput] {
+        var outputs: [SessionOutput] = []
+        for event in events {
+            switch event {
+            case .announcement(let announcement):
+                lastAnnouncement = announcement
+                outputs.append(.announcement(announcement))
+            case .settle(let settle):
+                lastChange = (settle, pager)
+            }
+        }
+        return outputs
+    }
+}

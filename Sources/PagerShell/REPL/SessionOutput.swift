@@ -1,0 +1,40 @@
+import PagerCore
+
+/// What one line produced, for the edge to print (text or JSON) and to speak. Kept as data so
+/// `verify` can check it without a terminal and tests can assert it without parsing text.
+public enum SessionOutput: Sendable, Equatable {
+    /// The model announced something: printed and spoken.
+    case announcement(Announcement)
+    /// The shell itself speaks (focus, say): printed and spoken.
+    case speech(Speech)
+    /// Printed only: layout, frames, status, help, voices.
+    case info(Info)
+    /// The line could not be done; nothing changed.
+    case error(String)
+    /// Silence speech now.
+    case stopSpeech
+    /// Leave the session.
+    case quit
+
+    public struct Speech: Sendable, Equatable {
+        /// "focus" or "say".
+        public var kind: String
+        public var text: String
+        public var priority: AnnouncementPriority
+        public var json: JSON
+    }
+
+    public struct Info: Sendable, Equatable {
+        public var text: [String]
+        public var json: JSON
+    }
+
+    /// The spoken text, if this output is spoken.
+    public var spokenText: String? {
+        switch self {
+        case .announcement(let a): a.text
+        case .speech(let s): s.text
+        default: nil
+        }
+    }
+}

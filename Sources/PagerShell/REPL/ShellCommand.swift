@@ -1,0 +1,79 @@
+import PagerCore
+
+/// One line of the REPL, parsed: either an action for the model or something the shell itself does.
+public enum ShellCommand: Sendable, Equatable {
+    case action(PagerAction)
+    case focus
+    case layout
+    case frames
+    case repeatLast
+    case say(String)
+    case stop
+    case status
+    case voices
+    case help(String?)
+    case quit
+}
+
+/// Every REPL command with its arguments and one line of help. The parser, `help`, tab completion
+/// and "did you mean" all read this table, so they always agree.
+public struct CommandInfo: Sendable {
+    public var names: [String]
+    public var arguments: String
+    public var help: String
+    /// Words that may follow the command (for tab completion).
+    public var completions: [String]
+
+    init(_ names: [String], _ arguments: String, _ help: String, completions: [String] = []) {
+        self.names = names
+        self.arguments = arguments
+        self.help = help
+        self.completions = completions
+    }
+
+    init(_ names: [String], _ help: String) {
+        self.init(names, "", help)
+    }
+
+    public var usage: String {
+        (names.joined(separator: "|") + (arguments.isEmpty ? "" : " " + arguments))
+    }
+
+    public static let all: [CommandInfo] = [
+        CommandInfo(["increment", "next"], "Next page (adjustable increment: swipe up on the dots)."),
+        CommandInfo(["decrement", "previous", "prev"], "Previous page (adjustable decrement: swipe down)."),
+        CommandInfo(["scroll"], "trailing|leading", "Scroll action: trailing = next page, leading = previous.",
+                    completions: ["trailing", "leading"]),
+        CommandInfo(["swipe"], "left|right", "Three-finger swipe, screen terms: left = next in LTR, previous in RTL.",
+                    completions: ["left", "right"]),
+        CommandInfo(["drag"], "DX [PREDICTED]", "Whole drag by DX screen points; PREDICTED = predicted end translation."),
+        CommandInfo(["press"], "Put a finger down on the pager."),
+        CommandInfo(["move"], "DX", "Move the finger to DX screen points from where it touched down."),
+        CommandInfo(["release"], "[PREDICTED]", "Lift the finger; commits past 40% of the width or a flick past 60%."),
+        CommandInfo(["go"], "N", "Go to page N (1-based), as the app would."),
+        CommandInfo(["count"], "N", "Make the pager have N pages (keeps existing titles)."),
+        CommandInfo(["pages"], "A, B, C", "Replace the pages with these titles (comma-separated)."),
+        CommandInfo(["width"], "PT", "Set the pager width in points (default 390)."),
+        CommandInfo(["reduce-motion"], "on|off", "Turn Reduce Motion on (settle instantly) or off.", completions: ["on", "off"]),
+        CommandInfo(["direction"], "ltr|rtl", "Layout direction.", completions: ["ltr", "rtl"]),
+        CommandInfo(["lang"], "en|es|ar", "Language of everything spoken.", completions: SpokenStrings.table.map(\.code)),
+        CommandInfo(["transition"], "interactive|parallax-push|slide-scale", "How page changes look.",
+                    completions: PageChangeStyle.allCases.map(\.rawValue)),
+        CommandInfo(["focus"], "Speak what VoiceOver says when the page dots gain focus."),
+        CommandInfo(["layout"], "Show the rendered pages and the dots."),
+        CommandInfo(["frames"], "Show the frames of the last page change, 60 per second."),
+        CommandInfo(["repeat"], "Say the last announcement again."),
+        CommandInfo(["say"], "TEXT", "Speak TEXT literally (markup is read, never obeyed)."),
+        CommandInfo(["stop"], "Silence speech now."),
+        CommandInfo(["status"], "Show the whole state."),
+        CommandInfo(["voices"], "List the eSpeak NG voices."),
+        CommandInfo(["help"], "[COMMAND]", "List commands, or explain one."),
+        CommandInfo(["quit", "exit"], "Leave (Ctrl-D does too)."),
+    ]
+
+    public static let allNames: [String] = all.flatMap(\.names)
+
+    public static func named(_ name: String) -> CommandInfo? {
+        all.first { $0.names.contains(name) }
+    }
+}

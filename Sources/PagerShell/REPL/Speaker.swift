@@ -1,0 +1,26 @@
+import PagerCore
+
+/// Where spoken text goes. The REPL talks to this, not to eSpeak NG directly, so the same loop can
+/// run with real speech (`EspeakSpeaker`), with no speech (`--audio off`), or under tests.
+public protocol Speaker: AnyObject, Sendable {
+    /// Queue or interrupt according to `priority` (iOS 17 rules), in the voice for `language`.
+    func speak(_ text: String, priority: AnnouncementPriority, language: String)
+    /// Silence everything now (Ctrl-C, `stop`).
+    func stop()
+    /// Return once everything queued has been spoken.
+    func drain()
+    /// Voices available, one line each, for `voices`.
+    func voiceLines() -> [String]
+    /// One line for `status`.
+    var summary: String { get }
+}
+
+/// `--audio off`: nothing is synthesised at all.
+public final class SilentSpeaker: Speaker {
+    public init() {}
+    public func speak(_ text: String, priority: AnnouncementPriority, language: String) {}
+    public func stop() {}
+    public func drain() {}
+    public func voiceLines() -> [String] { [] }
+    public var summary: String { "off (--audio off: nothing is synthesised)" }
+}

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PagerCore
+
+/// `pagervoice [options]`: the REPL on stdin.
+enum REPLCommand {
+    static func run(_ arguments: [String], out: OutputStream, err: OutputStream) -> Int32 {
+        let options: RunOptions
+        do {
+            let parsed = try RunOptions.parser.parse(arguments)
+            if parsed.has("help") {
+                RunOptions.helpText().forEach(out.writeLine)
+                return 0
+            }
+            if parsed.has("version") {
+                out.writeLine("pagervoice \(RunOptions.version)")
+                return 0
+            }
+            options = try RunOptions(parsed)
+        } catch {
+            return PagerVoiceMain.usageError(error, command: "pagervoice", err: err)
+        }
+
+        let speaker: Speaker
+        do {
+            speaker = try SpeakerFactory.make(options.speech, notice: { err.writeLine("pagervoice: \($0)"); err.flush() })
+        } catch {
+            err.writeLine("pagervoice: \(error)")
+            return 1
+        }
+        let interactive = Terminal.stdinIsTTY
+        let session = Session(pager: options.pager, verbosity: options.verbosity,
+                              voiceList: { speaker.voiceLines() }, speechDescription: speaker.summary)
+        let runner = REPLRunner(session: session, renderer: OutputRenderer(json: options.json), speaker: speaker,
+                                interactive: interactive, out: out, err: err)
+
+        // Ctrl-C silences speech. On a terminal the session goes on; a script is stopped.
+        InterruptWatcher {
+            speaker.stop()
+            if !interactive {
+                err.writeLine("pagervoice: interrupted")
+                err.flush()
+                exit(130)
+            }
+        }.start()
+
+        if interactive {
+            out.writeLine("pagervoice \(RunOptions.version): \(options.pager.announcementText). Type help for commands, quit or Ctrl-D to leave.")
+            out.flush()
+            var reader = EditLineReader(
+                prompt: "pager> ", historyPath: EditLineReader.defaultHistoryPath(),
+                commands: CommandInfo.allNames,
+                arguments: Dictionary(uniqueKeysWithValues: CommandInfo.all.flatMap { info in info.names.map { ($0, info.completions) } }))
+            return runner.run(&reader)
+        }
+        var reader = FileLineReader()
+        return runner.run(&reader)
+    }
+}

@@ -1,0 +1,83 @@
+import CEditLine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads lines from a terminal through libedit: a prompt, line editing, history kept between
+/// runs, and tab completion of commands and their arguments.
+public struct EditLineReader: LineSource {
+    public let prompt: String
+    public let historyPath: String?
+
+    /// Words the completer offers: command names, and per command the words that may follow.
+    nonisolated(unsafe) static var commandWords: [String] = []
+    nonisolated(unsafe) static var argumentWords: [String: [String]] = [:]
+    nonisolated(unsafe) static var matches: [String] = []
+    nonisolated(unsafe) static var matchIndex = 0
+
+    public init(prompt: String, historyPath: String?, commands: [String], arguments: [String: [String]]) {
+        self.prompt = prompt
+        self.historyPath = historyPath
+        EditLineReader.commandWords = commands
+        EditLineReader.argumentWords = arguments
+        pagervoice_rl_configure(UnsafePointer(strdup("pagervoice"))) { text, state in
+            EditLineReader.complete(text, state)
+        }
+        stifle_history(1000)
+        if let historyPath { _ = read_history(historyPath) }
+    }
+
+    public mutating func nextLine() -> LineResult? {
+        guard let raw = readline(prompt) else { return nil }
+        defer { free(raw) }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .rejected("line is not valid UTF-8, so it was ignored")
+        }
+        guard bytes.count <= CommandParser.maximumLineLength else {
+            return .rejected("line is \(bytes.count) bytes long; the limit is \(CommandParser.maximumLineLength), so it was ignored")
+        }
+        if !text.trimmingSpaces().isEmpty {
+            _ = add_history(raw)
+            if let historyPath { _ = write_history(historyPath) }
+        }
+        return .line(text)
+    }
+
+    /// libedit calls this with state 0 for a new word, then 1, 2, … until it returns nil.
+    static func complete(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+        if state == 0 {
+            let word = text.map { String(cString: $0) } ?? ""
+            let line = pagervoice_rl_line_buffer().map { String(cString: $0) } ?? ""
+            let before = line.split(separator: " ", omittingEmptySubsequences: true)
+            let completingFirstWord = before.isEmpty || (before.count == 1 && !line.hasSuffix(" "))
+            let candidates = completingFirstWord
+                ? commandWords
+                : argumentWords[String(before[0]).lowercased()] ?? []
+            matches = candidates.filter { $0.hasPrefix(word) }
+            matchIndex = 0
+        }
+        guard matchIndex < matches.count else { return nil }
+        defer { matchIndex += 1 }
+        return strdup(matches[matchIndex])
+    }
+
+    /// `$XDG_STATE_HOME/pagervoice/history`, else `~/.local/state/pagervoice/history`.
+    public static func defaultHistoryPath() -> String? {
+        let base: String
+        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), !state.isEmpty {
+            base = state
+        } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            base = home + "/.local/state"
+        } else {
+            return nil
+        }
+        let directory = base + "/pagervoice"
+        var path = ""
+        for part in directory.split(separator: "/") {
+            path += "/" + part
+            mkdir(path, 0o700)
+        }
+        return directory + "/history"
+    }
+}

@@ -1,0 +1,51 @@
+/// Numbers typed by people: refused with one clear sentence unless they are finite, in range and
+/// (where asked) whole. "1e400", "NaN", "inf", "10^30" and "2.5 pages" all end here.
+public enum NumberParsing {
+    public static func double(_ text: String, what: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+        let trimmed = text.trimmingSpaces()
+        guard trimmed.count <= 64, let value = Double(trimmed) else {
+            throw UsageError("\(what) must be a number, not '\(text.clipped())'")
+        }
+        guard value.isFinite else { throw UsageError("\(what) must be a finite number, not '\(text.clipped())'") }
+        guard range.contains(value) else {
+            throw UsageError("\(what) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), not \(text.clipped())")
+        }
+        return value
+    }
+
+    public static func int(_ text: String, what: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        let trimmed = text.trimmingSpaces()
+        guard let value = Int(trimmed) else {
+            if let number = Double(trimmed), number.isFinite, number == number.rounded(), trimmed.count <= 64 {
+                throw UsageError("\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(text.clipped())")
+            }
+            throw UsageError("\(what) must be a whole number, not '\(text.clipped())'")
+        }
+        guard range.contains(value) else {
+            throw UsageError("\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(text.clipped())")
+        }
+        return value
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs (Foundation-free).
+    func trimmingSpaces() -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[start...end])
+    }
+
+    /// At most `limit` characters, for quoting user input back in an error without flooding it.
+    func clipped(_ limit: Int = 40) -> String {
+        let printable = String(String.UnicodeScalarView(unicodeScalars.map {
+            $0.properties.generalCategory == .control ? "?" : $0
+        }))
+        return printable.count <= limit ? printable : String(printable.prefix(limit)) + "…"
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Facts about the process's terminal and the few signals a terminal tool must handle itself.
+public enum Terminal {
+    public static var stdinIsTTY: Bool { isatty(STDIN_FILENO) == 1 }
+    public static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// A closed stdout (`| head -1`) must end the program quietly, not kill it mid-write with
+    /// SIGPIPE: ignore the signal and treat EPIPE as "nobody is listening".
+    public static func ignoreBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+}
+
+/// Turns SIGINT into a callback on an ordinary thread. The handler itself only writes one byte to
+/// a pipe (async-signal-safe); the thread reading that pipe may take locks, stop speech, exit.
+public final class InterruptWatcher: @unchecked Sendable {
+    nonisolated(unsafe) static var writeEnd: Int32 = -1
+
+    private let handler: @Sendable () -> Void
+
+    public init(_ handler: @escaping @Sendable () -> Void) {
+        self.handler = handler
+    }
+
+    /// Installs the handler with SA_RESTART so an interrupted read (libedit's, or ours) simply
+    /// continues: Ctrl-C silences speech and the session goes on.
+    public func start() {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return }
+        InterruptWatcher.writeEnd = fds[1]
+        let readEnd = fds[0]
+        let handler = self.handler
+        let thread = Thread { 
+            var byte: UInt8 = 0
+            while true {
+                let n = read(readEnd, &byte, 1)
+                if n == 1 { handler() } else if n < 0 && errno == EINTR { continue } else { return }
+            }
+        }
+        thread.start()
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            var byte: UInt8 = 1
+            _ = write(InterruptWatcher.writeEnd, &byte, 1)
+        }
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGINT, &action, nil)
+    }
+}
+
+/// A plain POSIX thread running a closure: Foundation's Thread is not needed for this.
+final class Thread: @unchecked Sendable {
+    private let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+    func start() {
+        let box = Unmanaged.passRetained(self)
+        var handle = pthread_t()
+        pthread_create(&handle, nil, { raw in
+            let thread = Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue()
+            thread.body()
+            return nil
+        }, box.toOpaque())
+        pthread_detach(handle)
+    }
+}

@@ -1,0 +1,73 @@
+/// A check in a `verify` script. Scripts are REPL commands plus these lines.
+public enum Expectation: Sendable, Equatable {
+    /// `expect "Page 2 of 3"`: the last thing spoken.
+    case spoken(String)
+    /// `expect-page 2`: the current page, 1-based (0 when there are none).
+    case page(Int)
+    /// `expect-boundary`: the last announcement hit an edge.
+    case boundary
+    /// `expect-silence`: nothing was spoken since the previous check.
+    case silence
+
+    /// Parses an expectation line; nil when the line is not one (then it is a REPL command).
+    public static func parse(_ line: String) throws(UsageError) -> Expectation? {
+        let (word, rest) = CommandParser.splitFirstWord(line.trimmingSpaces())
+        switch word.lowercased() {
+        case "expect":
+            return .spoken(try unquote(rest.trimmingSpaces()))
+        case "expect-page":
+            return .page(try NumberParsing.int(rest, what: "expect-page", in: 0...Int.max))
+        case "expect-boundary":
+            guard rest.trimmingSpaces().isEmpty else { throw UsageError("expect-boundary takes no arguments") }
+            return .boundary
+        case "expect-silence":
+            guard rest.trimmingSpaces().isEmpty else { throw UsageError("expect-silence takes no arguments") }
+            return .silence
+        default:
+            return nil
+        }
+    }
+
+    /// `"text with \"quotes\""` or bare text to the end of the line.
+    static func unquote(_ text: String) throws(UsageError) -> String {
+        guard !text.isEmpty else { throw UsageError("expect needs the text, e.g. expect \"Page 2 of 3\"") }
+        guard text.first == "\"" else { return text }
+        var out = ""
+        var escaped = false
+        var closed = false
+        for character in text.dropFirst() {
+            if closed { throw UsageError("unexpected text after the closing quote") }
+            if escaped {
+                out.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                closed = true
+            } else {
+                out.append(character)
+            }
+        }
+        guard closed else { throw UsageError("missing closing quote") }
+        return out
+    }
+
+    /// What was expected, as the failure line says it: `expected "Page 3 of 3", got "Page 2 of 3"`.
+    public var expectedText: String {
+        switch self {
+        case .spoken(let text): "\"\(text)\""
+        case .page(let page): "page \(page)"
+        case .boundary: "a boundary"
+        case .silence: "silence"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .spoken(let text): "expect \"\(text)\""
+        case .page(let page): "expect-page \(page)"
+        case .boundary: "expect-boundary"
+        case .silence: "expect-silence"
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import PagerCore
+
+/// Runs one verify script against a fresh session and collects every check's result. No speech:
+/// what a screen reader would say is checked as text, in microseconds per step.
+public struct ScriptRunner: Sendable {
+    public struct Check: Sendable, Equatable {
+        public var file: String
+        public var line: Int
+        public var passed: Bool
+        /// The expectation, or the command that failed.
+        public var expected: String
+        public var got: String
+
+        /// `FILE:LINE: expected … got …`
+        public var failureLine: String { "\(file):\(line): expected \(expected), got \(got)" }
+    }
+
+    public struct Result: Sendable {
+        public var file: String
+        public var checks: [Check]
+        public var nanoseconds: UInt64
+        public var failed: [Check] { checks.filter { !$0.passed } }
+    }
+
+    public var initial: Session
+
+    public init(initial: Session) { self.initial = initial }
+
+    public func run(file: String, text: String) -> Result {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var session = initial
+        var checks: [Check] = []
+        var spokenSinceCheck: [SessionOutput] = []
+        var lastSpoken: SessionOutput?
+
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = offset + 1
+            var line = String(rawLine)
+            if line.hasSuffix("\r") { line.removeLast() }
+            let trimmed = line.trimmingSpaces()
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+
+            let expectation: Expectation?
+            do {
+                expectation = try Expectation.parse(trimmed)
+            } catch {
+                checks.append(Check(file: file, line: lineNumber, passed: false, expected: "a valid check",
+                                    got: "error: \(error.message)"))
+                continue
+            }
+            if let expectation {
+                checks.append(check(expectation, file: file, line: lineNumber, session: session,
+                                    last: lastSpoken, sinceCheck: spokenSinceCheck))
+                spokenSinceCheck = []
+                continue
+            }
+            for output in session.handle(trimmed) {
+                switch output {
+                case .announcement, .speech:
+                    lastSpoken = output
+                    spokenSinceCheck.append(output)
+                case .error(let message):
+                    checks.append(Check(file: file, line: lineNumber, passed: false,
+                                        expected: "'\(trimmed.clipped())' to run", got: "error: \(message)"))
+                default:
+                    break
+                }
+            }
+        }
+        let elapsed = clock.now - start
+        let ns = UInt64(elapsed.components.seconds) * 1_000_000_000 + UInt64(elapsed.components.attoseconds / 1_000_000_000)
+        return Result(file: file, checks: checks, nanoseconds: ns)
+    }
+
+    func check(_ expectation: Expectation, file: String, line: Int, session: Session,
+               last: SessionOutput?, sinceCheck: [SessionOutput]) -> Check {
+        func describe(_ output: SessionOutput?) -> String {
+            guard let text = output?.spokenText else { return "nothing spoken" }
+            return "\"\(text)\""
+        }
+        let passed: Bool
+        let got: String
+        switch expectation {
+        case .spoken(let text):
+            passed = last?.spokenText == text
+            got = describe(last)
+        case .page(let page):
+            passed = session.pager.pageNumber == page
+            got = "page \(session.pager.pageNumber) of \(session.pager.count)"
+        case .boundary:
+            if case .announcement(let a) = last, a.isBoundary {
+                passed = true
+                got = "boundary \"\(a.text)\""
+            } else {
+                passed = false
+                got = last == nil ? "nothing spoken" : "no boundary (\(describe(last)))"
+            }
+        case .silence:
+            passed = sinceCheck.isEmpty
+            got = sinceCheck.isEmpty ? "silence" : sinceCheck.compactMap(\.spokenText).map { "\"\($0)\"" }.joined(separator: ", ")
+        }
+        return Check(file: file, line: line, passed: passed, expected: expectation.expectedText, got: got)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// The bad-input battery: one clear error each, state unchanged, the session goes on.
+@Suite struct BadInputTests {
+    @Test func everyBadLineGetsOneErrorAndChangesNothing() throws {
+        let bad = [
+            "jump", "incremnt", "next now", "swipe up", "drag", "drag abc", "drag NaN", "drag inf", "drag -inf",
+            "drag 1e400", "go 0", "go 4", "go 1000000000000000000000000000000", "go 1e30", "go 2.5", "go -1",
+            "count -1", "count 1e30", "width -1", "width nan", "move 5", "release", "lang fr", "reduce-motion maybe",
+            "transition fade", "say", "pages", "pages A,,B", String(repeating: "x", count: 300),
+        ]
+        let script = (["next"] + bad + ["status"]).joined(separator: "\n") + "\n"
+        let run = try Pagervoice.run(["--audio", "off"], input: script)
+        #expect(run.status == 1)
+        #expect(run.errorLines.count == bad.count)
+        for (i, line) in run.errorLines.enumerated() {
+            #expect(line.hasPrefix("line \(i + 2): "), "\(line)")
+            #expect(line.count < 200, "\(line)")
+        }
+        // State unchanged: still page 2 of 3 with the demo pages.
+        #expect(run.lines.first == "Page 2 of 3")
+        #expect(run.lines.contains("Page 2 of 3: Collect"))
+        #expect(run.lines.contains("pages: Explore, Collect, Share"))
+    }
+
+    @Test func jsonErrorsAreEvents() throws {
+        let run = try Pagervoice.run(["--audio", "off", "--json"], input: "bogus\ngo 9\nnext\n")
+        #expect(run.status == 1)
+        #expect(run.stderr == "")
+        #expect(run.events.map { $0["type"] as? String } == ["error", "error", "announcement"])
+        #expect(run.events[0]["message"] as? String == "unknown command 'bogus'; type help for the list")
+        #expect(run.events[1]["message"] as? String == "there is no page 9: pages are 1 to 3")
+        #expect(run.events[1]["line"] as? Int == 2)
+    }
+
+    @Test func invalidUTF8AndHugeLinesAreRefusedWhole() throws {
+        var data = Data("next\n".utf8)
+        data.append(contentsOf: [0x6E, 0x65, 0xC3, 0x28, 0x0A])  // "ne" + a broken two-byte sequence
+        data.append(Data(repeating: 0x61, count: 1_048_576))
+        data.append(Data("\nnext\n".utf8))
+        let run = try Pagervoice.run(["--audio", "off"], inputData: data)
+        #expect(run.status == 1)
+        #expect(run.lines == ["Page 2 of 3", "Page 3 of 3"])
+        #expect(run.errorLines == [
+            "line 2: line is not valid UTF-8, so it was ignored",
+            "line 3: line is 1048576 bytes long; the limit is 65536, so it was ignored",
+        ])
+    }
+
+    @Test func emptyLinesAreIgnoredAndSucceed() throws {
+        let run = try Pagervoice.run(["--audio", "off"], input: "\n\n   \nnext\n\n")
+        #expect(run.status == 0)
+        #expect(run.lines == ["Page 2 of 3"])
+        #expect(run.stderr == "")
+    }
+
+    @Test func markupInTitlesAndSayIsKeptAsText() throws {
+        let run = try Pagervoice.run(["--audio", "off", "--json"], input: """
+            pages <speak>Hi</speak>, <audio src="/etc/passwd"/>
+            status
+            say <prosody rate="x-slow">slow</prosody> &amp;
+            """)
+        #expect(run.status == 0)
+        let status = run.events.first { $0["type"] as? String == "status" }
+        #expect(status?["pages"] as? [String] == ["<speak>Hi</speak>", "<audio src=\"/etc/passwd\"/>"])
+        let say = run.events.first { $0["type"] as? String == "say" }
+        #expect(say?["text"] as? String == "<prosody rate=\"x-slow\">slow</prosody> &amp;")
+    }
+
+    @Test func commandLineMistakesExitTwoWithOneLine() throws {
+        for (arguments, message) in [
+            (["--count", "-1"], "pagervoice: --count must be between 0 and 10000, not -1"),
+            (["--width", "nan"], "pagervoice: --width must be a finite number, not 'nan'"),
+            (["--lang", "fr"], "pagervoice: --lang must be one of en, es, ar, not 'fr'"),
+            (["--audio", "loud"], "pagervoice: --audio must be one of auto, pulse, alsa, null, off, not 'loud'"),
+            (["--rate", "5000"], "pagervoice: --rate must be between 80 and 450, not 5000"),
+            (["--jsn"], "pagervoice: unknown option '--jsn' (did you mean --json?)"),
+            (["--pages", "A,,B"], "pagervoice: --pages: a page title cannot be empty"),
+            (["--audio", "off", "--wav-dir", "/tmp"], "pagervoice: --wav-dir needs synthesis, but --audio off synthesises nothing; use --audio null to only write files"),
+        ] {
+            let run = try Pagervoice.run(arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.errorLines.first == message, "\(arguments)")
+            #expect(run.stdout == "", "\(arguments)")
+        }
+    }
+
+    @Test func helpAndVersionTellTheTruth() throws {
+        let help = try Pagervoice.run(["--help"])
+        #expect(help.status == 0)
+        for option in ["--pages", "--count", "--width", "--reduce-motion", "--rtl", "--lang", "--voice", "--rate",
+                       "--audio", "--wav-dir", "--json", "--terse", "--help", "--version"] {
+            #expect(help.stdout.contains(option), "\(option)")
+        }
+        let version = try Pagervoice.run(["--version"])
+        #expect(version.lines == ["pagervoice 0.1.0"])
+        let commands = try Pagervoice.run(["--audio", "off"], input: "help\n")
+        for command in ["increment|next", "decrement|previous|prev", "scroll trailing|leading", "swipe left|right",
+                        "drag DX [PREDICTED]", "press", "move DX", "release [PREDICTED]", "go N", "count N",
+                        "pages A, B, C", "width PT", "reduce-motion on|off", "direction ltr|rtl", "lang",
+                        "transition interactive|parallax-push|slide-scale", "focus", "layout", "frames", "repeat",
+                        "say TEXT", "stop", "status", "voices", "help", "quit"] {
+            #expect(commands.stdout.contains(command), "\(command)")
+        }
+    }
+
+    @Test func closingStdoutEarlyEndsQuietly() throws {
+        let script = String(repeating: "next\nprev\n", count: 20_000)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "'\(Pagervoice.path)' --audio off < \"$0\" | head -1", try writeTemp(script)]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: stdout, as: UTF8.self) == "Page 2 of 3\n")
+        #expect(stderr.isEmpty)
+        #expect(process.terminationStatus == 0)
+    }
+
+    func writeTemp(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pv-\(UUID().uuidString).txt").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
