@@ -16,4 +16,7 @@ public enum PageChangeStyle: String, Sendable, CaseIterable {
         case .slideScale: 0.55
         }
     }
+
+    /// The spring that drives a page change in this style: `smooth(duration: smoothDuration)`.
+    public var animation: SpringAnimation { .smooth(duration: smoothDuration) }
 }

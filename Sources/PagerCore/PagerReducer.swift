@@ -164,9 +164,11 @@ extension Pager {
     }
 
     /// Milliseconds until the page is visually at rest: the driving `smooth` spring is logically
-    /// complete at its duration. Nothing animates under Reduce Motion or under a finger.
+    /// complete at its duration. The interactive pager does not animate under Reduce Motion or
+    /// under a finger; the transition styles still crossfade under Reduce Motion, so they keep
+    /// their duration (the same rule the frames follow, so the two never disagree).
     private func settleMilliseconds(_ settle: Settle) -> Int {
-        settle.isAnimated ? Int((settle.style.smoothDuration * 1000).rounded()) : 0
+        animation(for: settle).logicallyCompleteMilliseconds
     }
 
     // MARK: - Validation
