@@ -56,9 +56,15 @@ import PagerCore
         #expect(outputs.first?.spokenText == "<audio src=\"/etc/passwd\"/> & <b>bold</b>")
     }
 
-    @Test func framesNeedAPageChangeFirst() {
+    @Test func framesShowTheLastPageChange() {
         var session = Session()
-        #expect(session.handle("frames") == [.error("no page has changed yet: frames show the last page change")])
+        guard case .info(let resting) = session.handle("frames").first else { Issue.record("no frames"); return }
+        #expect(resting.json.serialized().contains(#""animation":"none""#))
+        _ = session.handle("next")
+        _ = session.handle("status")
+        guard case .info(let info) = session.handle("frames").first else { Issue.record("no frames"); return }
+        #expect(info.text.first == "smooth(duration: 0.45) at 60 fps: logically complete 450 ms, settled 700 ms, 43 frames")
+        #expect(info.json.serialized().hasPrefix(#"{"type":"frames","animation":"smooth","duration":0.45,"bounce":0,"fps":60,"logically_complete_ms":450,"settled_ms":700,"frames":[{"t":0,"position":0.0,"pages":["#))
     }
 
     @Test func quitAndStopAreSignalled() {

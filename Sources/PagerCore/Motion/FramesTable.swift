@@ -4,7 +4,7 @@
 /// right-aligned so a change from one frame to the next is easy to follow down a column.
 /// Rendering lives here, beside the data, so every front end prints the same table; writing it
 /// out is the shell's job.
-enum FramesTable {
+public enum FramesTable {
     /// Right-aligns every column to its widest cell and joins the rows with newlines.
     static func render(headers: [String], rows: [[String]]) -> String {
         var widths = headers.map(\.count)
@@ -22,7 +22,7 @@ enum FramesTable {
     }
 
     /// `value` with exactly `decimals` digits after the point, without Foundation; never "-0.000".
-    static func fixed(_ value: Double, _ decimals: Int) -> String {
+    public static func fixed(_ value: Double, _ decimals: Int) -> String {
         guard value.isFinite else { return value.description }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }

@@ -63,10 +63,9 @@ public struct Session: Sendable {
         case .layout:
             return [.info(LayoutReport.make(pager))]
         case .frames:
-            guard let change = lastChange else {
-                return [.error("no page has changed yet: frames show the last page change")]
-            }
-            return [.info(FramesReport.make(change.settle, pager: change.pager))]
+            // Before any page change there is nothing moving: one frame at rest.
+            let frames = lastChange.map { $0.pager.frames(for: $0.settle) } ?? pager.restingFrames()
+            return [.info(FramesReport.make(frames))]
         case .status:
             return [.info(StatusReport.make(pager, speech: speechDescription))]
         case .voices:

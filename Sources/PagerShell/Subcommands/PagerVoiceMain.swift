@@ -11,7 +11,7 @@ public enum PagerVoiceMain {
         let rest = Array(arguments.dropFirst())
         switch arguments.first {
         case "audit":
-            return 2 // AUDITWIRE AuditCommand.run(rest, out: { out.writeLine($0) }, err: { err.writeLine($0) })
+            return AuditCommand.run(rest, out: { out.writeLine($0) }, err: { err.writeLine($0) })
         case "verify":
             return VerifyCommand.run(rest, out: out, err: err)
         case "say":

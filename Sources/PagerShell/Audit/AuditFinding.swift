@@ -1,0 +1,66 @@
+/// The outcome of one rule.
+struct AuditFinding: Sendable, Equatable {
+    enum Status: String, Sendable, CaseIterable {
+        case pass
+        case fail
+        case notApplicable = "not-applicable"
+    }
+
+    var rule: AuditRule
+    var status: Status
+    /// One sentence a team can act on: what was checked and, on failure, the worst case found.
+    var message: String
+    /// The worst value measured (e.g. a contrast ratio), where a number applies.
+    var measured: Double?
+    /// The value the rule requires, where a number applies.
+    var required: Double?
+
+    static func pass(_ rule: AuditRule, _ message: String, measured: Double? = nil, required: Double? = nil) -> AuditFinding {
+        AuditFinding(rule: rule, status: .pass, message: message, measured: measured, required: required)
+    }
+
+    static func fail(_ rule: AuditRule, _ message: String, measured: Double? = nil, required: Double? = nil) -> AuditFinding {
+        AuditFinding(rule: rule, status: .fail, message: message, measured: measured, required: required)
+    }
+
+    static func notApplicable(_ rule: AuditRule, _ message: String) -> AuditFinding {
+        AuditFinding(rule: rule, status: .notApplicable, message: message)
+    }
+
+    /// `measured` as reported: two decimals. Rounding must never make a failing value look like
+    /// it met the requirement (WCAG: 2.996:1 does not meet 3:1), so a failure that would round
+    /// up to the requirement is rounded down instead.
+    var reportedMeasured: Double? {
+        guard let measured else { return nil }
+        return Self.reported(measured, status: status, required: required)
+    }
+
+    static func reported(_ value: Double, status: Status, required: Double?) -> Double {
+        let rounded = (value * 100).rounded() / 100
+        if status == .fail, let required, value < required, rounded >= required {
+            return (value * 100).rounded(.down) / 100
+        }
+        return rounded
+    }
+}
+
+/// Numbers in messages: "21", "4.48", "1.5" → "1.50" (two decimals unless whole).
+enum AuditNumber {
+    static func text(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        if hundredths % 100 == 0 { return String(hundredths / 100) }
+        let fraction = abs(hundredths % 100)
+        let sign = hundredths < 0 ? "-" : ""
+        return "\(sign)\(abs(hundredths) / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// "1.41:1"
+    static func ratio(_ value: Double) -> String { text(value) + ":1" }
+
+    /// Like `text`, without a trailing zero: "1.3" seconds, not "1.30".
+    static func short(_ value: Double) -> String {
+        let full = text(value)
+        guard full.contains("."), full.hasSuffix("0") else { return full }
+        return String(full.dropLast())
+    }
+}

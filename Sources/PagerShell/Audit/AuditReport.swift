@@ -1,0 +1,113 @@
+/// Writes findings as text for people, JSON for scripts, SARIF 2.1.0 for code-scanning tools.
+struct AuditReport: Sendable {
+    var findings: [AuditFinding]
+
+    var hasFailure: Bool { findings.contains { $0.status == .fail } }
+
+    func lines(_ format: AuditFormat) -> [String] {
+        switch format {
+        case .text: textLines()
+        case .json: [json().serialized()]
+        case .sarif: [sarif().serialized()]
+        }
+    }
+
+    // MARK: - Text
+
+    /// `FAIL dot-contrast (WCAG 1.4.11): …`, one line per rule, then a summary line.
+    func textLines() -> [String] {
+        var lines = findings.map { finding in
+            let tag = switch finding.status {
+            case .pass: "PASS"
+            case .fail: "FAIL"
+            case .notApplicable: "N/A "
+            }
+            return "\(tag) \(finding.rule.id) (WCAG \(finding.rule.wcag)): \(finding.message)"
+        }
+        lines.append(summary)
+        return lines
+    }
+
+    /// "12 rules: 9 passed, 2 failed, 1 not applicable"
+    var summary: String {
+        let passed = findings.filter { $0.status == .pass }.count
+        let failed = findings.filter { $0.status == .fail }.count
+        let skipped = findings.filter { $0.status == .notApplicable }.count
+        let rules = findings.count == 1 ? "1 rule" : "\(findings.count) rules"
+        return "\(rules): \(passed) passed, \(failed) failed, \(skipped) not applicable"
+    }
+
+    // MARK: - JSON
+
+    /// `{"findings":[{"rule":…,"status":…,"wcag":…,"message":…,"measured":1.88,"required":3.0}]}`;
+    /// `measured`/`required` only where a number applies.
+    func json() -> JSON {
+        .object([("findings", .array(findings.map { finding in
+            var members: [(String, JSON)] = [
+                ("rule", .string(finding.rule.id)),
+                ("status", .string(finding.status.rawValue)),
+                ("wcag", .string(finding.rule.wcag)),
+                ("message", .string(finding.message)),
+            ]
+            if let measured = finding.reportedMeasured { members.append(("measured", .double(measured))) }
+            if let required = finding.required { members.append(("required", .double(required))) }
+            return .object(members)
+        }))])
+    }
+
+    // MARK: - SARIF 2.1.0
+
+    static let sarifSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+    /// A minimal SARIF 2.1.0 log: one run, the checked rules as the driver's rules, one result
+    /// per rule. Failures are `level: error`. Passes and not-applicable rules are recorded with
+    /// `kind: pass` / `kind: notApplicable`, whose level SARIF requires to be `none` (§3.27.10),
+    /// so code-scanning services do not raise them as alerts.
+    func sarif() -> JSON {
+        let rules = findings.map(\.rule)
+        let driverRules: [JSON] = rules.map { rule in
+            .object([
+                ("id", .string(rule.id)),
+                ("shortDescription", .object([("text", .string(rule.summary))])),
+                ("fullDescription", .object([("text", .string("WCAG 2.2 \(rule.wcag) \(rule.wcagName): \(rule.summary)."))])),
+                ("helpUri", .string(rule.helpURI)),
+                ("properties", .object([("tags", .array([.string("accessibility"), .string("WCAG \(rule.wcag)")]))])),
+            ])
+        }
+        let results: [JSON] = findings.enumerated().map { index, finding in
+            var members: [(String, JSON)] = [
+                ("ruleId", .string(finding.rule.id)),
+                ("ruleIndex", .int(index)),
+            ]
+            switch finding.status {
+            case .fail:
+                members.append(("kind", .string("fail")))
+                members.append(("level", .string("error")))
+            case .pass:
+                members.append(("kind", .string("pass")))
+                members.append(("level", .string("none")))
+            case .notApplicable:
+                members.append(("kind", .string("notApplicable")))
+                members.append(("level", .string("none")))
+            }
+            members.append(("message", .object([("text", .string(finding.message))])))
+            var properties: [(String, JSON)] = [("wcag", .string(finding.rule.wcag))]
+            if let measured = finding.reportedMeasured { properties.append(("measured", .double(measured))) }
+            if let required = finding.required { properties.append(("required", .double(required))) }
+            members.append(("properties", .object(properties)))
+            return .object(members)
+        }
+        return .object([
+            ("version", .string("2.1.0")),
+            ("$schema", .string(Self.sarifSchema)),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([
+                    ("name", .string("pagervoice")),
+                    ("informationUri", .string("https://www.w3.org/TR/WCAG22/")),
+                    ("rules", .array(driverRules)),
+                ]))])),
+                ("results", .array(results)),
+            ])])),
+        ])
+    }
+}

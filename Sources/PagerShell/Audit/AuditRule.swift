@@ -1,0 +1,92 @@
+/// The rules `pagervoice audit` checks, each tied to the WCAG 2.2 success criterion it serves.
+///
+/// The order here is the order of every report.
+enum AuditRule: String, Sendable, CaseIterable {
+    case label
+    case value
+    case adjustable
+    case scroll
+    case edges
+    case hiddenPages = "hidden-pages"
+    case oneAnnouncement = "one-announcement"
+    case reduceMotion = "reduce-motion"
+    case rtl
+    case dotContrast = "dot-contrast"
+    case dotScaling = "dot-scaling"
+    case autoAdvance = "auto-advance"
+
+    var id: String { rawValue }
+
+    /// The WCAG 2.2 success criterion the rule checks (or, where WCAG has none for a native
+    /// control, the nearest one a tester would file the finding under).
+    var wcag: String {
+        switch self {
+        case .label, .value, .adjustable: "4.1.2"
+        case .scroll: "2.1.1"
+        case .edges, .oneAnnouncement: "4.1.3"
+        case .hiddenPages: "2.4.3"
+        case .reduceMotion: "2.3.3"
+        case .rtl: "1.3.2"
+        case .dotContrast: "1.4.11"
+        case .dotScaling: "1.4.4"
+        case .autoAdvance: "2.2.2"
+        }
+    }
+
+    /// The criterion's name, as WCAG titles it.
+    var wcagName: String {
+        switch self {
+        case .label, .value, .adjustable: "Name, Role, Value"
+        case .scroll: "Keyboard"
+        case .edges, .oneAnnouncement: "Status Messages"
+        case .hiddenPages: "Focus Order"
+        case .reduceMotion: "Animation from Interactions"
+        case .rtl: "Meaningful Sequence"
+        case .dotContrast: "Non-text Contrast"
+        case .dotScaling: "Resize Text"
+        case .autoAdvance: "Pause, Stop, Hide"
+        }
+    }
+
+    /// W3C's "Understanding" page for the criterion.
+    var helpURI: String {
+        let page: String = switch self {
+        case .label, .value, .adjustable: "name-role-value"
+        case .scroll: "keyboard"
+        case .edges, .oneAnnouncement: "status-messages"
+        case .hiddenPages: "focus-order"
+        case .reduceMotion: "animation-from-interactions"
+        case .rtl: "meaningful-sequence"
+        case .dotContrast: "non-text-contrast"
+        case .dotScaling: "resize-text"
+        case .autoAdvance: "pause-stop-hide"
+        }
+        return "https://www.w3.org/WAI/WCAG22/Understanding/\(page).html"
+    }
+
+    /// One line: what the rule demands.
+    var summary: String {
+        switch self {
+        case .label: "the page dots have a non-empty accessibility label"
+        case .value: "the value reads \"N of M\" after every change, and \"None\" when there are no pages"
+        case .adjustable: "adjustable increment/decrement move exactly one page and never wrap"
+        case .scroll: "the scroll action (three-finger swipe) moves exactly one page and never wraps"
+        case .edges: "at the first and last page the action is announced as a boundary"
+        case .hiddenPages: "only the current page is visible to assistive technology and hit-testable, at rest and mid-drag"
+        case .oneAnnouncement: "every page change is announced exactly once; nothing is said while dragging or on a cancel"
+        case .reduceMotion: "with Reduce Motion pages settle at once, without parallax, scaling or dimming"
+        case .rtl: "in right-to-left layouts swipes and drags are mirrored"
+        case .dotContrast: "current and inactive dots reach 3:1 against what lies behind them"
+        case .dotScaling: "the dots grow with the text size, to at least 2x at the largest size"
+        case .autoAdvance: "an auto-advance can be paused and stops under Reduce Motion"
+        }
+    }
+
+    /// Finds a rule by id, or explains the mistake with the nearest id.
+    static func parse(_ text: String, option: String) throws(UsageError) -> AuditRule {
+        if let rule = AuditRule(rawValue: text.trimmingSpaces()) { return rule }
+        let near = Suggest.nearest(to: text.trimmingSpaces(), among: allCases.map(\.id))
+        let hint = near.map { " (did you mean \($0)?)" } ?? ""
+        throw UsageError("\(option): unknown rule '\(text.clipped())'\(hint); rules are \(allCases.map(\.id).joined(separator: ", "))")
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+@testable import PagerShell
+import PagerCore
+
+/// `pagervoice audit` end to end through `AuditCommand.run`: output, formats, filters, exit codes.
+@Suite struct AuditCommandTests {
+    struct Run {
+        var status: Int32
+        var out: [String]
+        var err: [String]
+    }
+
+    static func audit(_ arguments: String...) -> Run {
+        var out: [String] = [], err: [String] = []
+        let status = AuditCommand.run(arguments, out: { out.append($0) }, err: { err.append($0) })
+        return Run(status: status, out: out, err: err)
+    }
+
+    static func object(_ line: String) throws -> [String: Any] {
+        let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        return try #require(parsed as? [String: Any])
+    }
+
+    @Test func seedDefaultsFailContrastAndScaling() {
+        let run = Self.audit()
+        #expect(run.status == 1)
+        #expect(run.err.isEmpty)
+        #expect(run.out.count == AuditRule.allCases.count + 1)
+        #expect(run.out.last == "12 rules: 9 passed, 2 failed, 1 not applicable")
+        #expect(run.out.contains { $0.hasPrefix("FAIL dot-contrast (WCAG 1.4.11): inactive dots") && $0.contains(":1, needs 3:1") })
+        #expect(run.out.contains { $0.hasPrefix("FAIL dot-scaling (WCAG 1.4.4): ") })
+        #expect(run.out.contains { $0.hasPrefix("N/A  auto-advance (WCAG 2.2.2): ") })
+        for (line, rule) in zip(run.out, AuditRule.allCases) {
+            #expect(line.contains(" \(rule.id) (WCAG \(rule.wcag)): "), "\(line)")
+        }
+    }
+
+    @Test func exitZeroWhenNothingFails() {
+        let run = Self.audit("--background", "black", "--ignore", "dot-scaling")
+        #expect(run.status == 0)
+        #expect(run.out.last == "11 rules: 10 passed, 0 failed, 1 not applicable")
+        #expect(Self.audit("--rule", "label").out == [
+            "PASS label (WCAG 4.1.2): the page dots are labelled \"Page\" on every page and when empty", "1 rule: 1 passed, 0 failed, 0 not applicable",
+        ])
+    }
+
+    @Test func ruleAndIgnoreFilter() {
+        let only = Self.audit("--rule", "dot-contrast", "--rule", "label")
+        #expect(only.out.count == 3)
+        #expect(only.out[0].hasPrefix("PASS label"))  // report order, not argument order
+        #expect(only.out[1].hasPrefix("FAIL dot-contrast"))
+        #expect(only.status == 1)
+        #expect(Self.audit("--rule", "dot-contrast,label").out == only.out)
+        let ignored = Self.audit("--ignore", "dot-contrast", "--ignore", "dot-scaling")
+        #expect(ignored.status == 0)
+        #expect(!ignored.out.contains { $0.contains("dot-contrast") || $0.contains("dot-scaling") })
+        #expect(ignored.out.count == 11)
+        let none = Self.audit("--rule", "label", "--ignore", "label")
+        #expect(none.status == 2)
+        #expect(none.out.isEmpty)
+    }
+
+    @Test func jsonShape() throws {
+        let run = Self.audit("--format", "json", "--style", "indicator")
+        #expect(run.status == 1)
+        #expect(run.out.count == 1)
+        let root = try Self.object(run.out[0])
+        #expect(Array(root.keys) == ["findings"])
+        let findings = try #require(root["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["rule"] as? String } == AuditRule.allCases.map(\.id))
+        for finding in findings {
+            #expect(Set(finding.keys).isSubset(of: ["rule", "status", "wcag", "message", "measured", "required"]))
+            #expect(["pass", "fail", "not-applicable"].contains(finding["status"] as? String ?? ""))
+            #expect((finding["message"] as? String)?.isEmpty == false)
+            #expect((finding["measured"] == nil) == (finding["required"] == nil))
+        }
+        let contrast = try #require(findings.first { $0["rule"] as? String == "dot-contrast" })
+        #expect(contrast["status"] as? String == "fail")
+        #expect(contrast["wcag"] as? String == "1.4.11")
+        #expect(contrast["measured"] as? Double == 1.83)
+        #expect(contrast["required"] as? Double == 3.0)
+        #expect(run.out[0].contains("\"measured\":1.83,\"required\":3.0}"))
+        let label = try #require(findings.first { $0["rule"] as? String == "label" })
+        #expect(label["measured"] == nil)
+    }
+
+    @Test func sarifLog() throws {
+        let run = Self.audit("--format", "sarif", "--ignore", "value")
+        #expect(run.status == 1)
+        #expect(run.out.count == 1)
+        let log = try Self.object(run.out[0])
+        #expect(log["version"] as? String == "2.1.0")
+        #expect((log["$schema"] as? String)?.hasSuffix("sarif-schema-2.1.0.json") == true)
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "pagervoice")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.count == 11)
+        #expect(!rules.contains { $0["id"] as? String == "value" })
+        for rule in rules {
+            #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
+            #expect((rule["helpUri"] as? String)?.hasPrefix("https://www.w3.org/WAI/WCAG22/Understanding/") == true)
+        }
+        let results = try #require(runs[0]["results"] as? [[String: Any]])
+        #expect(results.count == rules.count)
+        for (index, result) in results.enumerated() {
+            let ruleId = try #require(result["ruleId"] as? String)
+            #expect(rules[try #require(result["ruleIndex"] as? Int)]["id"] as? String == ruleId)
+            #expect(index == result["ruleIndex"] as? Int)
+            #expect((result["message"] as? [String: Any])?["text"] is String)
+            switch result["kind"] as? String {
+            case "fail": #expect(result["level"] as? String == "error")
+            case "pass", "notApplicable": #expect(result["level"] as? String == "none")
+            default: Issue.record("unexpected kind in \(result)")
+            }
+        }
+        let failing = results.filter { $0["level"] as? String == "error" }.compactMap { $0["ruleId"] as? String }
+        #expect(failing == ["dot-contrast", "dot-scaling"])
+    }
+
+    @Test func usageErrors() {
+        let cases: [([String], String)] = [
+            (["--backgrund", "#000000"], "unknown option '--backgrund' (did you mean --background?)"),
+            (["--background", "#12345"], "--background must be a colour like #1C1C1E"),
+            (["--tint", "chartreuse"], "--tint must be a colour"),
+            (["--text-size", "huge"], "--text-size must be one of xSmall"),
+            (["--text-size", "ax9"], "--text-size must be one of"),
+            (["--rule", "contrast-dots"], "unknown rule"),
+            (["--ignore", "dot-contrst"], "(did you mean dot-contrast?)"),
+            (["--actions", "adjustible"], "(did you mean adjustable?)"),
+            (["--format", "xml"], "--format must be one of text, json, sarif"),
+            (["--style", "dots"], "--style must be one of pager, indicator"),
+            (["--auto-advance", "soon"], "--auto-advance must be a number"),
+            (["--auto-advance", "-1"], "--auto-advance must be between 0 and 86400"),
+            (["--pages", "A,,B"], "a page title cannot be empty"),
+            (["--pages", ""], "--pages needs at least one page title"),
+            (["--label"], "--label needs a value"),
+            (["extra"], "unexpected argument 'extra'"),
+        ]
+        for (arguments, message) in cases {
+            var out: [String] = [], err: [String] = []
+            let status = AuditCommand.run(arguments, out: { out.append($0) }, err: { err.append($0) })
+            #expect(status == 2, "\(arguments)")
+            #expect(out.isEmpty, "\(arguments)")
+            #expect(err.count == 1, "\(arguments)")
+            #expect(err.first?.hasPrefix("pagervoice audit: ") == true, "\(arguments)")
+            #expect(err.first?.contains(message) == true, "\(arguments): \(err)")
+        }
+    }
+
+    @Test func acceptedSpellings() {
+        #expect(Self.audit("--text-size", "ax5", "--rule", "dot-scaling", "--style", "indicator").status == 0)
+        #expect(Self.audit("--text-size=accessibility2", "--rule=label").status == 0)
+        #expect(Self.audit("--background", "1C1C1E", "--rule", "dot-contrast").out[0].contains("#1C1C1E"))
+        #expect(Self.audit("--background", "white", "--tint", "blue", "--rule", "dot-contrast").out[0].contains("blue #007AFF"))
+    }
+
+    @Test func help() {
+        let run = Self.audit("--help")
+        #expect(run.status == 0)
+        #expect(run.err.isEmpty)
+        #expect(run.out.first == "usage: pagervoice audit [options]")
+        for spec in AuditCommand.parser.specs {
+            #expect(run.out.contains { $0.hasPrefix("  --\(spec.name)") }, "\(spec.name)")
+        }
+        for rule in AuditRule.allCases {
+            #expect(run.out.contains { $0.hasPrefix("  \(rule.id) ") && $0.contains("WCAG \(rule.wcag)") }, "\(rule.id)")
+        }
+        #expect(!AuditCommand.abstract.isEmpty && !AuditCommand.abstract.contains("\n"))
+    }
+}
