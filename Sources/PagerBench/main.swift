@@ -3,3 +3,5 @@
 CoreBench.run()
 print("")
 MotionBench.run()
+print("")
+SpeechBench.run()

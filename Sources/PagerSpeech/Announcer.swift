@@ -1,0 +1,393 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// The announcement queue the REPL talks to: speak, interrupt, stop, wait.
+///
+/// Priorities follow iOS 17 (see `SpeechPriority`). Everything is callable from synchronous
+/// code on any thread: `speak` returns at once with an id, `drain` blocks until every queued
+/// announcement has been spoken (heard, with playback) or has failed or been interrupted, and
+/// `stop` silences everything before it returns. Exactly one `UtteranceEvent` is delivered per
+/// `speak` call, so no announcement disappears without a trace.
+///
+/// Events arrive on the engine thread for spoken utterances, and on the calling thread for ones
+/// that never started (audio off, unknown voice, dropped by `stop`). Do not call `drain` from the
+/// event callback: the engine would be waiting for itself (it returns at once there).
+public final class Announcer: Sendable {
+    /// How `init(configuration:)` sets itself up; mirrors the command-line options.
+    public struct Configuration: Sendable {
+        public var playback: PlaybackMode
+        /// Also write each utterance to DIR/0001.wav, DIR/0002.wav, …
+        public var wavDirectory: String?
+        /// Used when `speak` is given no settings.
+        public var settings: VoiceSettings
+        /// The name PulseAudio shows for our stream.
+        public var applicationName: String
+        /// One line per notice (no device, device lost, text cut). Default: standard error.
+        public var onNotice: @Sendable (String) -> Void
+        public var onEvent: @Sendable (UtteranceEvent) -> Void
+
+        public init(playback: PlaybackMode = .auto, wavDirectory: String? = nil,
+                    settings: VoiceSettings = .standard, applicationName: String = "pagervoice",
+                    onNotice: @escaping @Sendable (String) -> Void = Announcer.printNotice,
+                    onEvent: @escaping @Sendable (UtteranceEvent) -> Void = { _ in }) {
+            self.playback = playback
+            self.wavDirectory = wavDirectory
+            self.settings = settings
+            self.applicationName = applicationName
+            self.onNotice = onNotice
+            self.onEvent = onEvent
+        }
+    }
+
+    /// Writes a notice as one line on standard error (a raw write: no buffering, no locale).
+    public static let printNotice: @Sendable (String) -> Void = { line in
+        var bytes = Array((line.hasSuffix("\n") ? line : line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { raw in
+                Glibc.write(STDERR_FILENO, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { break }
+            offset += written
+        }
+    }
+
+    /// nil when audio is off: nothing is synthesised.
+    public let engine: SpeechEngine?
+    public let sinks: [any AudioSink]
+    /// The settings `speak` uses when given none.
+    public let settings: VoiceSettings
+    /// Where sound goes, for `status`: "PulseAudio", "ALSA", "null", "none" or "off".
+    public let output: String
+
+    private let onNotice: @Sendable (String) -> Void
+    private let onEvent: @Sendable (UtteranceEvent) -> Void
+
+    private struct Pending: Sendable {
+        let id: UtteranceID
+        let text: String
+        let spoken: String
+        let priority: SpeechPriority
+        let voice: ResolvedVoice
+    }
+
+    /// The utterance being spoken, with the gate that separates its samples from an interruption.
+    private final class Active: Sendable {
+        let pending: Pending
+        let gate = UtteranceGate()
+
+        init(_ pending: Pending) {
+            self.pending = pending
+        }
+    }
+
+    /// Process-wide, so ids from different announcers never collide in a shared log or test.
+    private static let nextID = Atomic<UInt64>(1)
+
+    private struct State {
+        /// Ordered by priority (high first), first come first served within a priority.
+        var queue: [Pending] = []
+        var current: Active?
+        /// Whether a pump job is queued or running on the engine thread.
+        var pumping = false
+        /// `speak` calls whose event has not been delivered yet; `drain` waits for zero.
+        var outstanding = 0
+        var drainWaiters: [DispatchSemaphore] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// An announcer over explicit sinks; `engine: nil` means audio off (nothing is synthesised).
+    public init(engine: SpeechEngine?, sinks: [any AudioSink], settings: VoiceSettings = .standard,
+                output: String? = nil,
+                onNotice: @escaping @Sendable (String) -> Void = Announcer.printNotice,
+                onEvent: @escaping @Sendable (UtteranceEvent) -> Void = { _ in }) {
+        self.engine = engine
+        self.sinks = sinks
+        self.settings = settings
+        self.output = output ?? (engine == nil ? "off" : (sinks.isEmpty ? "none" : "custom"))
+        self.onNotice = onNotice
+        self.onEvent = onEvent
+    }
+
+    /// Starts the engine (unless audio is off), checks the settings, prepares the WAV folder and
+    /// opens the audio output. Throws what the user must fix (missing voice data, unknown voice,
+    /// unwritable folder, an explicitly requested device that is not there); `auto` without a
+    /// device is not an error, only one notice.
+    public convenience init(configuration: Configuration) throws(SpeechError) {
+        if configuration.playback == .off {
+            if let directory = configuration.wavDirectory {
+                configuration.onNotice("Audio is off, so nothing is synthesised and no WAV files are written to \(directory).")
+            }
+            self.init(engine: nil, sinks: [], settings: configuration.settings, output: "off",
+                      onNotice: configuration.onNotice, onEvent: configuration.onEvent)
+            return
+        }
+        let engine = try SpeechEngine.shared()
+        try engine.validate(configuration.settings)
+        var sinks: [any AudioSink] = []
+        if let directory = configuration.wavDirectory {
+            sinks.append(try WAVSink(directory: directory))
+        }
+        let output: String
+        switch configuration.playback {
+        case .auto:
+            if let playback = PlaybackSink.openAutomatically(sampleRate: engine.sampleRate,
+                                                             applicationName: configuration.applicationName,
+                                                             onNotice: configuration.onNotice) {
+                sinks.insert(playback, at: 0)
+                output = playback.backend.rawValue
+            } else {
+                output = "none"
+            }
+        case .pulse, .alsa:
+            let backend: PlaybackSink.Backend = configuration.playback == .pulse ? .pulse : .alsa
+            let playback = try PlaybackSink.open(backend, sampleRate: engine.sampleRate,
+                                                 applicationName: configuration.applicationName,
+                                                 onNotice: configuration.onNotice)
+            sinks.insert(playback, at: 0)
+            output = backend.rawValue
+        case .null:
+            sinks.insert(NullSink(), at: 0)
+            output = "null"
+        case .off:
+            output = "off"
+        }
+        self.init(engine: engine, sinks: sinks, settings: configuration.settings, output: output,
+                  onNotice: configuration.onNotice, onEvent: configuration.onEvent)
+    }
+
+    // MARK: Speaking
+
+    /// Queues `text` by `priority` and returns at once. A `.default` or `.high` announcement
+    /// interrupts the current one unless that is `.high`, and replaces any `.default` one still
+    /// waiting; `.high` ones queue in order ahead of `.default`, which queue ahead of `.low`.
+    /// Text is sanitised (see `TextSanitizer`); if it had to be cut, a notice says so before
+    /// this returns.
+    @discardableResult
+    public func speak(_ text: String, priority: SpeechPriority = .default,
+                      settings: VoiceSettings? = nil) -> UtteranceID {
+        let sanitized = TextSanitizer.sanitize(text)
+        if let notice = sanitized.truncationNotice { onNotice(notice) }
+        guard let engine else {
+            let id = Self.takeID()
+            onEvent(event(id: id, text: text, spoken: sanitized.text, priority: priority,
+                          outcome: .finished, sampleRate: 0))
+            return id
+        }
+        let voice: ResolvedVoice
+        do {
+            voice = try engine.resolve(settings ?? self.settings)
+        } catch {
+            let id = Self.takeID()
+            onEvent(event(id: id, text: text, spoken: sanitized.text, priority: priority,
+                          outcome: .failed(error), sampleRate: engine.sampleRate))
+            return id
+        }
+        let (id, interrupted, superseded, startPump) = state.withLock {
+            state -> (UtteranceID, Active?, [Pending], Bool) in
+            let id = Self.takeID()
+            state.outstanding += 1
+            var interrupted: Active?
+            var superseded: [Pending] = []
+            if priority != .low {
+                // A queued default announcement would be interrupted by this one the moment it
+                // started, so it is dropped now: paging quickly speaks only the latest page.
+                superseded = state.queue.filter { $0.priority == .default }
+                state.queue.removeAll { $0.priority == .default }
+                if let current = state.current, current.pending.priority != .high {
+                    beginInterrupting(current)
+                    interrupted = current
+                }
+            }
+            let pending = Pending(id: id, text: text, spoken: sanitized.text, priority: priority, voice: voice)
+            let index = state.queue.firstIndex { $0.priority < priority } ?? state.queue.count
+            state.queue.insert(pending, at: index)
+            let startPump = !state.pumping
+            state.pumping = true
+            return (id, interrupted, superseded, startPump)
+        }
+        if let interrupted { finishInterrupting(interrupted) }
+        if startPump { engine.thread.submit { self.pump() } }
+        reportNeverStarted(superseded)
+        return id
+    }
+
+    /// Silences everything now (the user pressed Ctrl-C): the current utterance is cut, queued
+    /// ones are dropped, each with an `.interrupted` event. Returns once no more sound can come.
+    public func stop() {
+        let (dropped, current) = state.withLock { state -> ([Pending], Active?) in
+            let dropped = state.queue
+            state.queue.removeAll()
+            if let current = state.current { beginInterrupting(current) }
+            return (dropped, state.current)
+        }
+        if let current { finishInterrupting(current) }
+        reportNeverStarted(dropped)
+    }
+
+    /// Delivers `.interrupted` for announcements removed from the queue before they began.
+    private func reportNeverStarted(_ removed: [Pending]) {
+        for pending in removed {
+            onEvent(event(id: pending.id, text: pending.text, spoken: pending.spoken,
+                          priority: pending.priority, outcome: .interrupted,
+                          sampleRate: engine?.sampleRate ?? 0))
+        }
+        completed(removed.count)
+    }
+
+    /// Blocks until every announcement made so far has been spoken, failed or been interrupted,
+    /// and its event delivered. What the REPL calls after each line read from a pipe.
+    public func drain() {
+        _ = drain(timeout: nil)
+    }
+
+    /// `drain()` with a limit; returns whether everything finished in time.
+    @discardableResult
+    public func drain(timeout: Duration?) -> Bool {
+        if let engine, engine.thread.isCurrent {
+            return state.withLock { $0.outstanding == 0 }
+        }
+        let semaphore = DispatchSemaphore(value: 0)
+        let idle = state.withLock { state -> Bool in
+            if state.outstanding == 0 { return true }
+            state.drainWaiters.append(semaphore)
+            return false
+        }
+        if idle { return true }
+        guard let timeout else {
+            semaphore.wait()
+            return true
+        }
+        let nanoseconds = timeout.components.seconds * 1_000_000_000
+            + timeout.components.attoseconds / 1_000_000_000
+        if semaphore.wait(timeout: .now() + .nanoseconds(Int(max(nanoseconds, 0)))) == .success {
+            return true
+        }
+        return state.withLock { state in
+            state.drainWaiters.removeAll { $0 === semaphore }
+            return state.outstanding == 0
+        }
+    }
+
+    /// Whether anything is being spoken or waiting to be.
+    public var isSpeaking: Bool { state.withLock { $0.outstanding > 0 } }
+
+    // MARK: Interruption
+
+    /// Called with the state lock held, so the engine cannot move on to the next utterance in
+    /// between: eSpeak stops at its next callback and the device drops what it has buffered
+    /// (this flush is also what releases a playback write blocked on a full buffer).
+    private func beginInterrupting(_ active: Active) {
+        active.gate.requestStop()
+        for sink in sinks { sink.flush() }
+    }
+
+    /// Waits for a buffer in flight, shuts the gate and flushes again for anything that buffer
+    /// left behind. After this returns no sample of `active` reaches any sink.
+    private func finishInterrupting(_ active: Active) {
+        active.gate.close {
+            for sink in sinks { sink.flush() }
+        }
+    }
+
+    // MARK: Engine thread
+
+    /// Speaks queued utterances one after another until the queue is empty. Runs on the engine
+    /// thread, so cached replays and eSpeak calls need no further hand-off.
+    private func pump() {
+        guard let engine else { return }
+        while true {
+            let next = state.withLock { state -> Active? in
+                guard !state.queue.isEmpty else {
+                    state.pumping = false
+                    return nil
+                }
+                let active = Active(state.queue.removeFirst())
+                state.current = active
+                return active
+            }
+            guard let next else { return }
+            let event = speak(next, engine: engine)
+            state.withLock { $0.current = nil }
+            onEvent(event)
+            completed(1)
+        }
+    }
+
+    private func speak(_ active: Active, engine: SpeechEngine) -> UtteranceEvent {
+        let pending = active.pending
+        func finish(_ outcome: UtteranceEvent.Outcome, samples: Int = 0, wavPath: String? = nil,
+                    fromCache: Bool = false, problems: [SpeechError] = []) -> UtteranceEvent {
+            event(id: pending.id, text: pending.text, spoken: pending.spoken, priority: pending.priority,
+                  outcome: outcome, sampleCount: samples, sampleRate: engine.sampleRate,
+                  wavPath: wavPath, fromCache: fromCache, problems: problems)
+        }
+        // Nothing to say, or stopped before it began: no sink hears of it (no empty WAV file).
+        if pending.spoken.isEmpty || active.gate.isStopRequested {
+            active.gate.close()
+            return finish(active.gate.isStopRequested ? .interrupted : .finished)
+        }
+        let info = UtteranceInfo(id: pending.id, text: pending.spoken, sampleRate: engine.sampleRate,
+                                 priority: pending.priority)
+        for sink in sinks { sink.begin(info) }
+        var delivered = 0
+        let sinks = self.sinks
+        let rendered = engine.render(pending.spoken, voice: pending.voice) { buffer in
+            active.gate.deliver {
+                for sink in sinks { sink.write(buffer) }
+                delivered += buffer.count
+            }
+        }
+        var failure: SpeechError?
+        var fromCache = false
+        switch rendered {
+        case let .completed(cached): fromCache = cached
+        case .stopped: break
+        case let .failed(error): failure = error
+        }
+        let cutShort = failure != nil || active.gate.isStopRequested
+        let reports = sinks.map { $0.end(info, interrupted: cutShort) }
+        active.gate.close()
+        let outcome: UtteranceEvent.Outcome
+        if let failure {
+            outcome = .failed(failure)
+        } else if active.gate.isStopRequested {
+            outcome = .interrupted
+        } else if let sinkFailure = reports.lazy.compactMap(\.failure).first {
+            outcome = .failed(sinkFailure)
+        } else {
+            outcome = .finished
+        }
+        return finish(outcome, samples: delivered, wavPath: reports.lazy.compactMap(\.filePath).first,
+                      fromCache: fromCache, problems: reports.compactMap(\.problem))
+    }
+
+    // MARK: Bookkeeping
+
+    private static func takeID() -> UtteranceID {
+        UtteranceID(rawValue: nextID.wrappingAdd(1, ordering: .relaxed).oldValue)
+    }
+
+    private func completed(_ count: Int) {
+        guard count > 0 else { return }
+        let waiters = state.withLock { state -> [DispatchSemaphore] in
+            state.outstanding -= count
+            guard state.outstanding == 0 else { return [] }
+            defer { state.drainWaiters.removeAll() }
+            return state.drainWaiters
+        }
+        for waiter in waiters { waiter.signal() }
+    }
+
+    private func event(id: UtteranceID, text: String, spoken: String, priority: SpeechPriority,
+                       outcome: UtteranceEvent.Outcome, sampleCount: Int = 0, sampleRate: Int,
+                       wavPath: String? = nil, fromCache: Bool = false,
+                       problems: [SpeechError] = []) -> UtteranceEvent {
+        UtteranceEvent(id: id, text: text, spokenText: spoken, priority: priority, outcome: outcome,
+                       sampleCount: sampleCount, sampleRate: sampleRate, wavPath: wavPath,
+                       fromCache: fromCache, problems: problems)
+    }
+}

@@ -1,0 +1,64 @@
+import CPCAudio
+import Glibc
+
+/// Every raw pcaudiolib call in the package, so the unsafe surface is one short file.
+///
+/// pcaudiolib wraps PulseAudio (`pa_simple`) and ALSA behind one `audio_object`. We choose the
+/// backend ourselves (its own "try everything" constructor would let ALSA print to the terminal
+/// on a machine without a sound card) and only ever play 16-bit little-endian mono.
+enum PCAudioRaw {
+    enum Backend {
+        case pulse, alsa
+    }
+
+    static func create(_ backend: Backend, applicationName: String, description: String) -> OpaquePointer? {
+        switch backend {
+        case .pulse:
+            // Connects once to check the server; returns nil when none answers.
+            return create_pulseaudio_object(nil, applicationName, description)
+        case .alsa:
+            return create_alsa_object(nil, applicationName, description)
+        }
+    }
+
+    /// 0 on success, else a backend error code for `message`.
+    static func open(_ object: OpaquePointer, sampleRate: Int) -> Int32 {
+        audio_object_open(object, AUDIO_OBJECT_FORMAT_S16LE, UInt32(sampleRate), 1)
+    }
+
+    static func write(_ object: OpaquePointer, _ samples: UnsafeBufferPointer<Int16>) -> Int32 {
+        guard let base = samples.baseAddress, !samples.isEmpty else { return 0 }
+        return audio_object_write(object, base, samples.count * MemoryLayout<Int16>.size)
+    }
+
+    /// Blocks until everything written has been played.
+    static func drain(_ object: OpaquePointer) -> Int32 {
+        audio_object_drain(object)
+    }
+
+    /// Discards everything written but not yet played.
+    static func flush(_ object: OpaquePointer) -> Int32 {
+        audio_object_flush(object)
+    }
+
+    static func closeAndDestroy(_ object: OpaquePointer) {
+        audio_object_close(object)
+        audio_object_destroy(object)
+    }
+
+    static func message(_ object: OpaquePointer, _ code: Int32) -> String {
+        guard let text = audio_object_strerror(object, code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    /// Routes ALSA's library messages to a handler that drops them, so a machine without a sound
+    /// card shows our one notice instead of several `ALSA lib …` lines. libasound is already
+    /// loaded (pcaudiolib links it); we look the setter up rather than link ALSA ourselves.
+    @discardableResult
+    static func silenceALSAErrors() -> Bool {
+        guard let library = dlopen("libasound.so.2", RTLD_NOW | RTLD_NOLOAD)
+                ?? dlopen("libasound.so.2", RTLD_NOW) else { return false }
+        guard let setter = dlsym(library, "snd_lib_error_set_handler") else { return false }
+        return pagervoice_alsa_silence_errors(setter) == 0
+    }
+}

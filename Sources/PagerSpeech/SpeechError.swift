@@ -1,0 +1,82 @@
+/// A status code returned by eSpeak NG, with the text eSpeak itself gives for it.
+///
+/// Like swift-system's `Errno`, the raw value is kept so callers can match on it; the message is
+/// captured on the engine thread when the status is produced, because every eSpeak call — even
+/// `espeak_ng_GetStatusCodeMessage` — belongs to that thread.
+public struct EspeakStatus: Hashable, Sendable, CustomStringConvertible {
+    /// The `espeak_ng_STATUS` value (values below 256 are `errno` codes).
+    public let rawValue: UInt32
+    /// eSpeak NG's own wording, e.g. "Voice not found" or
+    /// "Error processing file '/x/phontab': No such file or directory.".
+    public let message: String
+
+    public init(rawValue: UInt32, message: String) {
+        self.rawValue = rawValue
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// `ENS_VOICE_NOT_FOUND`.
+    public static let voiceNotFoundCode: UInt32 = 0x1000_06FF
+    /// `ENS_SPEECH_STOPPED`: our synth callback asked eSpeak to stop.
+    public static let speechStoppedCode: UInt32 = 0x1000_0EFF
+}
+
+/// Everything that can go wrong in speech, typed so the shell can print one precise line and
+/// keep going: the library never exits the process and never fails silently.
+public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// eSpeak NG could not start (usually missing voice data; see `ESPEAK_DATA_PATH`).
+    /// Sticky: eSpeak keeps global state, so the engine is initialised at most once per process.
+    case engineUnavailable(EspeakStatus, dataPath: String?)
+    /// No installed voice has this name, identifier or variant.
+    case unknownVoice(String)
+    /// No installed voice speaks this language.
+    case unknownLanguage(String)
+    /// A rate, pitch or volume outside what eSpeak NG accepts.
+    case invalidSetting(name: String, value: Int, allowed: ClosedRange<Int>)
+    /// eSpeak NG refused a call (voice change, parameter, synthesis).
+    case espeak(operation: String, EspeakStatus)
+    /// The requested audio output cannot be opened.
+    case audioUnavailable(mode: String, reason: String)
+    /// The audio output failed while playing (server gone, device unplugged).
+    case audioLost(reason: String)
+    /// The WAV directory cannot be created or written to.
+    case wavDirectoryUnwritable(path: String, reason: String)
+    /// Writing one utterance's WAV file failed.
+    case wavWriteFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .engineUnavailable(status, dataPath):
+            let location = dataPath.map { " (voice data looked up in \($0))" } ?? ""
+            return "eSpeak NG could not start\(location): \(status.message)"
+        case let .unknownVoice(name):
+            return "unknown voice '\(name)' (list them with `voices`)"
+        case let .unknownLanguage(code):
+            return "no voice speaks language '\(code)' (list them with `voices`)"
+        case let .invalidSetting(name, value, allowed):
+            return "\(name) \(value) is out of range \(allowed.lowerBound)...\(allowed.upperBound)"
+        case let .espeak(operation, status):
+            return "eSpeak NG \(operation) failed: \(status.message)"
+        case let .audioUnavailable(mode, reason):
+            return "audio output '\(mode)' is unavailable: \(reason)"
+        case let .audioLost(reason):
+            return "audio output stopped: \(reason)"
+        case let .wavDirectoryUnwritable(path, reason):
+            return "cannot write WAV files to \(path): \(reason)"
+        case let .wavWriteFailed(path, reason):
+            return "cannot write \(path): \(reason)"
+        }
+    }
+}
+
+extension SpeechError {
+    /// The reason part alone, for composing one notice line out of several failures.
+    var reason: String {
+        switch self {
+        case let .audioUnavailable(_, reason), let .audioLost(reason): reason
+        default: description
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// What an utterance should sound like. Plain values, so the shell can keep one per session and
+/// pass it with every announcement; they also form part of the PCM cache key.
+public struct VoiceSettings: Hashable, Sendable {
+    /// eSpeak's words-per-minute bounds (`espeakRATE_MINIMUM`...`espeakRATE_MAXIMUM`).
+    public static let rateRange: ClosedRange<Int> = 80...450
+    /// 50 is eSpeak's normal pitch.
+    public static let pitchRange: ClosedRange<Int> = 0...100
+    /// 100 is eSpeak's normal volume; above it eSpeak compresses and may distort.
+    public static let volumeRange: ClosedRange<Int> = 0...200
+
+    /// A voice name ("Spanish (Spain)"), identifier ("roa/es"), file name ("es") or any of those
+    /// with an eSpeak variant ("en+f3"). Wins over `language` when both are set.
+    public var voice: String?
+    /// A language code ("en", "es", "ar", "pt-br"); used when `voice` is nil.
+    public var language: String?
+    /// Words per minute.
+    public var rate: Int
+    public var pitch: Int
+    public var volume: Int
+
+    public init(voice: String? = nil, language: String? = nil,
+                rate: Int = 175, pitch: Int = 50, volume: Int = 100) {
+        self.voice = voice
+        self.language = language
+        self.rate = rate
+        self.pitch = pitch
+        self.volume = volume
+    }
+
+    /// English at eSpeak's defaults.
+    public static let standard = VoiceSettings()
+
+    /// Checks the numbers without touching eSpeak, so a bad `--rate` fails before anything starts.
+    public func validateRanges() throws(SpeechError) {
+        if !Self.rateRange.contains(rate) {
+            throw .invalidSetting(name: "rate", value: rate, allowed: Self.rateRange)
+        }
+        if !Self.pitchRange.contains(pitch) {
+            throw .invalidSetting(name: "pitch", value: pitch, allowed: Self.pitchRange)
+        }
+        if !Self.volumeRange.contains(volume) {
+            throw .invalidSetting(name: "volume", value: volume, allowed: Self.volumeRange)
+        }
+    }
+}

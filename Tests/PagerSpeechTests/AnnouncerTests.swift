@@ -1,0 +1,307 @@
+import Foundation
+import PagerSpeech
+import PagerTestSupport
+import Testing
+
+@Suite struct AnnouncerTests {
+    let engine: SpeechEngine
+
+    init() throws {
+        engine = try SpeechEngine.shared()
+    }
+
+    @Test func wavFilesParseAndMatchThePCM() throws {
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let memory = MemorySink()
+        let recorder = Recorder()
+        let announcer = Announcer(engine: engine, sinks: [memory, try WAVSink(directory: directory)],
+                                  onNotice: recorder.onNotice, onEvent: recorder.onEvent)
+        let first = announcer.speak("Page 2 of 3", priority: .low)
+        let second = announcer.speak("Page 3 of 3", priority: .low)
+        announcer.drain()
+
+        for (id, number) in [(first, 1), (second, 2)] {
+            let event = try #require(recorder.event(for: id))
+            #expect(event.outcome == .finished)
+            let path = try #require(event.wavPath)
+            #expect(path == directory + String(format: "/%04d.wav", number))
+            let wav = try WAVFile(contentsOf: path)
+            #expect(wav.audioFormat == 1)
+            #expect(wav.sampleRate == 22050)
+            #expect(wav.channels == 1)
+            #expect(wav.bitsPerSample == 16)
+            let pcm = try #require(memory.recording(for: id)).samples
+            #expect(wav.samples == pcm)
+            #expect(event.sampleCount == pcm.count)
+            #expect((0.8...2.0).contains(wav.duration))
+            #expect(PCMAnalysis.rms(wav.samples) > 500)
+        }
+        #expect(recorder.notices.isEmpty)
+    }
+
+    @Test func unwritableWAVDirectoryIsTypedError() throws {
+        // As root, mode bits do not stop writes; a path through a regular file always fails.
+        let file = makeTemporaryDirectory() + "/plain-file"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
+        for bad in [file, file + "/wavs"] {
+            #expect {
+                try WAVSink(directory: bad)
+            } throws: { error in
+                guard case let .wavDirectoryUnwritable(path, reason) = error as? SpeechError else { return false }
+                return path == bad && reason.contains("Not a directory")
+            }
+            #expect(throws: SpeechError.self) {
+                try Announcer(configuration: .init(playback: .null, wavDirectory: bad))
+            }
+        }
+        #expect(throws: SpeechError.self) { try WAVSink(directory: "/proc/pagervoice-cannot-exist") }
+        // And a fresh nested folder is created on demand.
+        let root = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let nested = root + "/a/b/c"
+        _ = try WAVSink(directory: nested)
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: nested, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    @Test func interruptedUtteranceDeliversNothingAfterTheInterrupt() throws {
+        let memory = MemorySink()
+        let recorder = Recorder()
+        let announcer = Announcer(engine: engine, sinks: [memory], onEvent: recorder.onEvent)
+        let long = announcer.speak(longText)
+        #expect(memory.waitForSamples(atLeast: 22050))
+        announcer.stop()
+        let atInterrupt = memory.totalSamples
+        announcer.drain()
+        #expect(memory.totalSamples == atInterrupt)
+        let event = try #require(recorder.event(for: long))
+        #expect(event.outcome == .interrupted)
+        #expect(event.sampleCount == atInterrupt)
+        let recording = try #require(memory.recording(for: long))
+        #expect(recording.interrupted)
+        #expect(recording.samples.count == atInterrupt)
+        // The whole text is minutes long; we stopped well before its end.
+        #expect(atInterrupt < 22050 * 60)
+        #expect(memory.flushCount >= 1)
+    }
+
+    @Test func newDefaultAnnouncementCutsTheOldOneOffCleanly() throws {
+        let memory = MemorySink()
+        let recorder = Recorder()
+        let announcer = Announcer(engine: engine, sinks: [memory], onEvent: recorder.onEvent)
+        let long = announcer.speak(longText)
+        #expect(memory.waitForSamples(atLeast: 4410))
+        let next = announcer.speak("Page 3 of 3")
+        let atInterrupt = try #require(memory.recording(for: long)).samples.count
+        announcer.drain()
+        #expect(try #require(memory.recording(for: long)).samples.count == atInterrupt)
+        #expect(recorder.event(for: long)?.outcome == .interrupted)
+        #expect(recorder.event(for: next)?.outcome == .finished)
+        #expect((0.8...2.0).contains(recorder.event(for: next)?.duration ?? 0))
+        #expect(recorder.events.map(\.id) == [long, next])
+    }
+
+    @Test func lowPriorityQueuesBehindCurrentSpeech() throws {
+        let holding = HoldingSink()
+        let recorder = Recorder()
+        let announcer = Announcer(engine: engine, sinks: [holding], onEvent: recorder.onEvent)
+        let first = announcer.speak("Page 1 of 3")
+        #expect(holding.waitUntilBlocked())
+        let low = announcer.speak("Page 2 of 3", priority: .low)
+        #expect(!announcer.drain(timeout: .milliseconds(50)))
+        #expect(recorder.events.isEmpty)
+        holding.releaseAll()
+        announcer.drain()
+        #expect(recorder.events.map(\.id) == [first, low])
+        #expect(recorder.events.map(\.outcome) == [.finished, .finished])
+        #expect(holding.begun == [first, low])
+    }
+
+    @Test func defaultInterruptsDefaultAndLow() throws {
+        for earlier in [SpeechPriority.default, .low] {
+            let holding = HoldingSink()
+            let recorder = Recorder()
+            let announcer = Announcer(engine: engine, sinks: [holding], onEvent: recorder.onEvent)
+            let first = announcer.speak("Page 1 of 3", priority: earlier)
+            #expect(holding.waitUntilBlocked())
+            let second = announcer.speak("Page 2 of 3", priority: .default)
+            holding.releaseAll()
+            announcer.drain()
+            #expect(recorder.event(for: first)?.outcome == .interrupted, "\(earlier)")
+            #expect(recorder.event(for: second)?.outcome == .finished)
+            #expect(holding.samples(for: first) < holding.samples(for: second))
+        }
+    }
+
+    @Test func highInterruptsAndCannotBeInterrupted() throws {
+        let holding = HoldingSink()
+        let recorder = Recorder()
+        let announcer = Announcer(engine: engine, sinks: [holding], onEvent: recorder.onEvent)
+        let first = announcer.speak("Page 1 of 3", priority: .default)
+        #expect(holding.waitUntilBlocked())
+        let high = announcer.speak("Last page", priority: .high)
+        #expect(holding.waitUntilBlocked())
+        // While the high one speaks, later announcements of any priority wait behind it.
+        let low = announcer.speak("Page 2 of 3", priority: .low)
+        let urgent = announcer.speak("Error", priority: .high)
+        let later = announcer.speak("Page 3 of 3", priority: .default)
+        #expect(!announcer.drain(timeout: .milliseconds(50)))
+        holding.releaseAll()
+        announcer.drain()
+        #expect(recorder.event(for: first)?.outcome == .interrupted)
+        for id in [high, urgent, later, low] {
+            #expect(recorder.event(for: id)?.outcome == .finished)
+        }
+        // Highs first (in order), then default, then low.
+        #expect(recorder.events.map(\.id) == [first, high, urgent, later, low])
+        #expect(holding.begun == [first, high, urgent, later, low])
+    }
+
+    @Test func waitingDefaultAnnouncementIsReplacedByALaterOne() throws {
+        let holding = HoldingSink()
+        let recorder = Recorder()
+        let announcer = Announcer(engine: engine, sinks: [holding], onEvent: recorder.onEvent)
+        let high = announcer.speak("Page 1 of 3", priority: .high)
+        #expect(holding.waitUntilBlocked())
+        let stale = announcer.speak("Page 2 of 3")
+        let low = announcer.speak("Page 1 of 2", priority: .low)
+        let latest = announcer.speak("Page 3 of 3")
+        // Reported at once, never started.
+        #expect(recorder.events.map(\.id) == [stale])
+        #expect(recorder.event(for: stale)?.outcome == .interrupted)
+        holding.releaseAll()
+        announcer.drain()
+        #expect(recorder.events.map(\.id) == [stale, high, latest, low])
+        #expect(recorder.events.dropFirst().allSatisfy { $0.outcome == .finished })
+        #expect(holding.begun == [high, latest, low])
+    }
+
+    @Test func rapidPagingSpeaksOnlyTheLatestPage() throws {
+        let holding = HoldingSink()
+        let recorder = Recorder()
+        let announcer = Announcer(engine: engine, sinks: [holding], onEvent: recorder.onEvent)
+        let pages = (1...5).map { announcer.speak("Page \($0) of 5") }
+        holding.releaseAll()
+        announcer.drain()
+        #expect(recorder.events.count == 5)
+        for id in pages.dropLast() {
+            #expect(recorder.event(for: id)?.outcome == .interrupted)
+        }
+        #expect(recorder.event(for: pages.last!)?.outcome == .finished)
+        #expect(recorder.events.last?.id == pages.last)
+        #expect(holding.samples(for: pages.last!) > 11025)
+    }
+
+    @Test func stopSilencesEverythingAndReportsEachAnnouncement() throws {
+        let holding = HoldingSink()
+        let recorder = Recorder()
+        let announcer = Announcer(engine: engine, sinks: [holding], onEvent: recorder.onEvent)
+        let high = announcer.speak("Page 1 of 3", priority: .high)
+        #expect(holding.waitUntilBlocked())
+        let queued = [announcer.speak("Page 2 of 3", priority: .low),
+                      announcer.speak("Page 3 of 3", priority: .default)]
+        announcer.stop()
+        announcer.drain()
+        #expect(recorder.events.count == 3)
+        #expect(recorder.event(for: high)?.outcome == .interrupted)
+        for id in queued {
+            #expect(recorder.event(for: id)?.outcome == .interrupted)
+            #expect(recorder.event(for: id)?.sampleCount == 0)
+        }
+        #expect(holding.begun == [high])
+        // Still usable afterwards.
+        holding.releaseAll()
+        let after = announcer.speak("Page 2 of 3")
+        announcer.drain()
+        #expect(recorder.event(for: after)?.outcome == .finished)
+    }
+
+    @Test func drainReturnsOnlyWhenEverythingWasSpoken() throws {
+        let memory = MemorySink()
+        let recorder = Recorder()
+        let announcer = Announcer(engine: engine, sinks: [memory], onEvent: recorder.onEvent)
+        let texts = ["Page 1 of 3", "Page 2 of 3", "Page 3 of 3", "Página 2 de 3"]
+        let ids = texts.map { announcer.speak($0, priority: .low) }
+        announcer.drain()
+        #expect(!announcer.isSpeaking)
+        #expect(recorder.events.map(\.id) == ids)
+        #expect(recorder.events.allSatisfy { $0.outcome == .finished && $0.sampleCount > 11025 })
+        #expect(memory.recordings.map(\.id) == ids)
+        #expect(memory.recordings.allSatisfy { $0.finished })
+        #expect(memory.totalSamples == recorder.events.map(\.sampleCount).reduce(0, +))
+        // Nothing queued: returns at once.
+        #expect(announcer.drain(timeout: .zero))
+    }
+
+    @Test func unknownVoiceFailsThatAnnouncementOnly() throws {
+        let memory = MemorySink()
+        let recorder = Recorder()
+        let announcer = Announcer(engine: engine, sinks: [memory], onEvent: recorder.onEvent)
+        let bad = announcer.speak("Page 2 of 3", settings: VoiceSettings(voice: "no-such-voice-xyz"))
+        let good = announcer.speak("Page 2 of 3", priority: .low)
+        announcer.drain()
+        #expect(recorder.event(for: bad)?.outcome == .failed(.unknownVoice("no-such-voice-xyz")))
+        #expect(recorder.event(for: good)?.outcome == .finished)
+        #expect(throws: SpeechError.unknownVoice("no-such-voice-xyz")) {
+            try Announcer(configuration: .init(playback: .null, settings: VoiceSettings(voice: "no-such-voice-xyz")))
+        }
+    }
+
+    @Test func repeatedAnnouncementsComeFromTheCache() throws {
+        let memory = MemorySink()
+        let recorder = Recorder()
+        let announcer = Announcer(engine: engine, sinks: [memory], onEvent: recorder.onEvent)
+        let text = "Page 7 of 9, again \(UUID().uuidString.prefix(4))"
+        let ids = (0..<3).map { _ in announcer.speak(text, priority: .low) }
+        announcer.drain()
+        #expect(recorder.events.map(\.fromCache) == [false, true, true])
+        let recordings = ids.compactMap { memory.recording(for: $0)?.samples }
+        #expect(recordings.count == 3)
+        #expect(recordings[1] == recordings[0] && recordings[2] == recordings[0])
+    }
+
+    @Test func longTextGivesOneNoticeAndIsStillSpoken() throws {
+        let recorder = Recorder()
+        let null = NullSink()
+        let announcer = Announcer(engine: engine, sinks: [null], onNotice: recorder.onNotice,
+                                  onEvent: recorder.onEvent)
+        let text = String(repeating: "Page two of three. ", count: 300)  // 5700 characters
+        let id = announcer.speak(text, priority: .low)
+        #expect(recorder.notices.count == 1)
+        #expect(recorder.notices.first?.contains("5700") == true)
+        announcer.drain()
+        let event = try #require(recorder.event(for: id))
+        #expect(event.outcome == .finished)
+        #expect(event.spokenText.unicodeScalars.count <= TextSanitizer.maximumLength)
+        #expect(event.spokenText.hasSuffix("three."))
+        #expect(null.samplesReceived == event.sampleCount)
+        #expect(event.duration > 60)
+    }
+
+    @Test func audioOffSynthesisesNothingButReportsEachAnnouncement() throws {
+        let recorder = Recorder()
+        let announcer = try Announcer(configuration: .init(playback: .off, onNotice: recorder.onNotice,
+                                                           onEvent: recorder.onEvent))
+        #expect(announcer.engine == nil)
+        #expect(announcer.output == "off")
+        let id = announcer.speak("Page 2 of 3")
+        announcer.drain()
+        #expect(recorder.event(for: id)?.outcome == .finished)
+        #expect(recorder.event(for: id)?.sampleCount == 0)
+    }
+
+    @Test func nullPlaybackSynthesisesAndDiscards() throws {
+        let recorder = Recorder()
+        let announcer = try Announcer(configuration: .init(playback: .null, onNotice: recorder.onNotice,
+                                                           onEvent: recorder.onEvent))
+        #expect(announcer.output == "null")
+        let id = announcer.speak("Page 2 of 3")
+        announcer.drain()
+        let event = try #require(recorder.event(for: id))
+        #expect(event.outcome == .finished)
+        #expect((0.8...2.0).contains(event.duration))
+        #expect(recorder.notices.isEmpty)
+    }
+}
