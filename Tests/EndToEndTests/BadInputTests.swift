@@ -1,4 +1,5 @@
 import Foundation
+import PagerTestSupport
 import Testing
 
 /// The bad-input battery: one clear error each, state unchanged, the session goes on.
@@ -106,20 +107,20 @@ import Testing
     }
 
     @Test func closingStdoutEarlyEndsQuietly() throws {
-        let script = String(repeating: "next\nprev\n", count: 20_000)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "'\(Pagervoice.path)' --audio off < \"$0\" | head -1", try writeTemp(script)]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(String(decoding: stdout, as: UTF8.self) == "Page 2 of 3\n")
-        #expect(stderr.isEmpty)
-        #expect(process.terminationStatus == 0)
+        // Through a real shell pipeline, as a user types it.
+        let lines = String(repeating: "next\nprev\n", count: 20_000)
+        let dir = try TemporaryDirectory()
+        let script = try writeTemp(lines)
+        // pipefail: the status is pagervoice's own, not head's.
+        let process = try SpawnedProcess(
+            executable: "/bin/bash",
+            arguments: ["-c", "set -o pipefail; '\(Pagervoice.path)' --audio off < '\(script)' | head -1"],
+            environment: ProcessInfo.processInfo.environment,
+            standardOutput: dir.path + "/out", standardError: dir.path + "/err")
+        let status = process.wait(timeout: .seconds(60))
+        #expect(try String(contentsOfFile: dir.path + "/out", encoding: .utf8) == "Page 2 of 3\n")
+        #expect(try String(contentsOfFile: dir.path + "/err", encoding: .utf8) == "")
+        #expect(status == 0)
     }
 
     func writeTemp(_ text: String) throws -> String {

@@ -1,7 +1,12 @@
 import Foundation
+import PagerTestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the real built `pagervoice` executable, as a user or a CI job would, with piped input.
+/// Started with posix_spawn and reaped by pid (see `SpawnedProcess` for why not Foundation's Process).
 struct Pagervoice {
     struct Run {
         var stdout: String
@@ -22,48 +27,83 @@ struct Pagervoice {
             let url = candidate.appendingPathComponent("pagervoice")
             if FileManager.default.isExecutableFile(atPath: url.path) { return url.path }
         }
-        return Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent().appendingPathComponent("pagervoice").path }
-            .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "pagervoice"
+        return "pagervoice"
     }()
+
+    /// A pipe whose two ends are closed on exec, so only the descriptor dup'ed into the child survives.
+    static func pipe() -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [0, 0]
+        // Atomically close-on-exec: tests spawn children in parallel, and a pipe end leaked into
+        // another child would keep this pipe open forever.
+        precondition(systemPipe2(&fds, O_CLOEXEC) == 0, "pipe2 failed")
+        return (fds[0], fds[1])
+    }
+
+    /// Reads a descriptor to its end on a background thread.
+    final class Drain: @unchecked Sendable {
+        private var bytes: [UInt8] = []
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ fd: Int32) {
+            DispatchQueue.global().async { [self] in
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 { break }
+                    bytes.append(contentsOf: buffer[0..<n])
+                }
+                close(fd)
+                done.signal()
+            }
+        }
+
+        func wait() -> [UInt8] {
+            done.wait()
+            return bytes
+        }
+    }
 
     /// Runs with `input` on stdin (a pipe, so non-interactive) and returns everything it printed.
     static func run(_ arguments: [String], input: String = "", inputData: Data? = nil,
-                    environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
+                    environment: [String: String] = [:], timeout: Duration = .seconds(120)) throws -> Run {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // Read both pipes concurrently so a chatty child never blocks on a full pipe.
-        let outBox = DataBox(), errBox = DataBox()
-        let group = DispatchGroup()
-        for (pipe, box) in [(stdout, outBox), (stderr, errBox)] {
-            group.enter()
-            DispatchQueue.global().async {
-                box.data = pipe.fileHandleForReading.readDataToEndOfFile()
-                group.leave()
+        let stdin = pipe(), stdout = pipe(), stderr = pipe()
+        let process = try SpawnedProcess(executable: path, arguments: arguments, environment: env,
+                                         standardInput: stdin.read, standardOutput: stdout.write,
+                                         standardError: stderr.write)
+        close(stdin.read)
+        close(stdout.write)
+        close(stderr.write)
+        let out = Drain(stdout.read), err = Drain(stderr.read)
+        let data = [UInt8](inputData ?? Data(input.utf8))
+        let writer = stdin.write
+        DispatchQueue.global().async {
+            data.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = write(writer, raw.baseAddress! + offset, raw.count - offset)
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 { break }  // the child stopped reading (EPIPE)
+                    offset += n
+                }
             }
+            close(writer)
         }
-        let data = inputData ?? Data(input.utf8)
-        try? stdin.fileHandleForWriting.write(contentsOf: data)
-        try? stdin.fileHandleForWriting.close()
-        group.wait()
-        process.waitUntilExit()
-        return Run(stdout: String(decoding: outBox.data, as: UTF8.self),
-                   stderr: String(decoding: errBox.data, as: UTF8.self),
-                   status: process.terminationStatus)
+        let outBytes = out.wait(), errBytes = err.wait()
+        let status = process.wait(timeout: timeout) ?? {
+            process.terminate()
+            return -1
+        }()
+        return Run(stdout: String(decoding: outBytes, as: UTF8.self),
+                   stderr: String(decoding: errBytes, as: UTF8.self), status: status)
     }
 }
 
-final class DataBox: @unchecked Sendable {
-    var data = Data()
-}
+/// glibc's pipe2, which the Glibc module does not export (it is a GNU extension).
+@_silgen_name("pipe2")
+private func systemPipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
 
 /// A fresh temporary directory, removed at the end of the test.
 final class TemporaryDirectory {

@@ -25,17 +25,35 @@ public final class SpawnedProcess {
 
     /// Starts `executable` with stdin from /dev/null and stdout/stderr appended to the given files
     /// (or /dev/null).
-    public init(executable: String, arguments: [String], environment: [String: String],
-                standardOutput: String? = nil, standardError: String? = nil) throws {
+    public convenience init(executable: String, arguments: [String], environment: [String: String],
+                            standardOutput: String? = nil, standardError: String? = nil) throws {
+        try self.init(executable: executable, arguments: arguments, environment: environment) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, standardOutput ?? "/dev/null",
+                                             O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            posix_spawn_file_actions_addopen(&actions, 2, standardError ?? "/dev/null",
+                                             O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        }
+    }
+
+    /// Starts `executable` with the given descriptors as its stdin, stdout and stderr (pipes or a
+    /// pseudo-terminal). Open them close-on-exec so the child holds no other copy of them.
+    public convenience init(executable: String, arguments: [String], environment: [String: String],
+                            standardInput: Int32, standardOutput: Int32, standardError: Int32) throws {
+        try self.init(executable: executable, arguments: arguments, environment: environment) { actions in
+            posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+            posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+            posix_spawn_file_actions_adddup2(&actions, standardError, 2)
+        }
+    }
+
+    private init(executable: String, arguments: [String], environment: [String: String],
+                 descriptors: (inout posix_spawn_file_actions_t) -> Void) throws {
         self.executable = executable
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, standardOutput ?? "/dev/null",
-                                         O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, standardError ?? "/dev/null",
-                                         O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        descriptors(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -27,7 +27,7 @@ enum REPLCommand {
             speaker = try SpeakerFactory.make(options.speech, notice: { err.writeLine("pagervoice: \($0)"); err.flush() })
         } catch {
             err.writeLine("pagervoice: \(error)")
-            return 1
+            return SpeakerFactory.exitStatus(for: error)
         }
         let interactive = Terminal.stdinIsTTY
         let session = Session(pager: options.pager, verbosity: options.verbosity,

@@ -27,7 +27,7 @@ enum SayCommand {
             speaker.drain()
         } catch {
             err.writeLine("pagervoice say: \(error)")
-            return 1
+            return SpeakerFactory.exitStatus(for: error)
         }
         out.writeLine(text)
         return 0

@@ -19,7 +19,7 @@ enum VoicesCommand {
             return PagerVoiceMain.usageError(error, command: "pagervoice voices", err: err)
         } catch {
             err.writeLine("pagervoice voices: \(error)")
-            return 1
+            return SpeakerFactory.exitStatus(for: error)
         }
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import PagerTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The interactive path on a real pseudo-terminal: prompt, tab completion, history, Ctrl-C, Ctrl-D.
+@Suite struct TerminalTests {
+    @Test func promptCompletionHistoryAndCtrlD() throws {
+        let home = try TemporaryDirectory()
+        let env = ["XDG_STATE_HOME": home.path]
+        let terminal = try PseudoTerminal(arguments: ["--audio", "off"], environment: env)
+        #expect(terminal.waitForPrompt(1))
+        #expect(terminal.text.contains("Type help for commands"))
+        // Tab completes "incr" to "increment".
+        terminal.send("incr\t\n")
+        #expect(terminal.waitFor("Page 2 of 3"))
+        #expect(terminal.waitForPrompt(2))
+        // Tab completes an argument: "swipe l" -> "swipe left".
+        terminal.send("swipe l\t\n")
+        #expect(terminal.waitFor("Page 3 of 3"))
+        #expect(terminal.waitForPrompt(3))
+        // An error keeps the session.
+        terminal.send("bogus\n")
+        #expect(terminal.waitFor("error: unknown command 'bogus'"))
+        #expect(terminal.waitForPrompt(4))
+        terminal.send("\u{4}")  // Ctrl-D
+        #expect(terminal.waitForExit() == 0)
+        // History was kept for the next run.
+        let history = try String(contentsOfFile: home.path + "/pagervoice/history", encoding: .utf8)
+        #expect(history.contains("increment"))
+        // libedit's history format escapes spaces as \040.
+        #expect(history.contains("swipe\\040left"))
+    }
+
+    @Test func interruptSilencesAndKeepsTheSession() throws {
+        let home = try TemporaryDirectory()
+        let terminal = try PseudoTerminal(arguments: ["--audio", "off"], environment: ["XDG_STATE_HOME": home.path])
+        #expect(terminal.waitForPrompt(1))
+        terminal.process.signal(SIGINT)
+        terminal.send("next\n")
+        #expect(terminal.waitFor("Page 2 of 3"))
+        terminal.send("quit\n")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func interruptStopsAScript() throws {
+        // A script waiting on a pipe that never ends is stopped by SIGINT with status 130.
+        let stdin = Pagervoice.pipe(), stdout = Pagervoice.pipe(), stderr = Pagervoice.pipe()
+        let process = try SpawnedProcess(executable: Pagervoice.path, arguments: ["--audio", "off"],
+                                         environment: ProcessInfo.processInfo.environment,
+                                         standardInput: stdin.read, standardOutput: stdout.write, standardError: stderr.write)
+        close(stdin.read); close(stdout.write); close(stderr.write)
+        defer { close(stdin.write) }
+        _ = "next\n".withCString { write(stdin.write, $0, 5) }
+        // Wait until the first line was handled, so the interrupt lands mid-session.
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { read(stdout.read, $0.baseAddress, $0.count) }
+        #expect(String(decoding: buffer[0..<max(n, 0)], as: UTF8.self) == "Page 2 of 3\n")
+        process.signal(SIGINT)
+        #expect(process.wait(timeout: .seconds(10)) == 130)
+        let errors = Pagervoice.Drain(stderr.read).wait()
+        #expect(String(decoding: errors, as: UTF8.self) == "pagervoice: interrupted\n")
+        close(stdout.read)
+    }
+}
