@@ -63,15 +63,23 @@ import Testing
     }
 
     @Test func reduceMotionSettlesInstantly() throws {
-        let on = try Pagervoice.run(["--audio", "off", "--json", "--reduce-motion"], input: "next\ndrag -300\nlayout\n")
+        let on = try Pagervoice.run(["--audio", "off", "--json", "--reduce-motion"], input: "next\ndrag -300\nlayout\nframes\n")
         #expect(on.events.prefix(2).map { $0["settle_ms"] as? Int } == [0, 0])
+        // One frame, already at the target: nothing moves.
+        let frames = on.events[3]
+        #expect(frames["animation"] as? String == "none")
+        #expect(frames["settled_ms"] as? Int == 0)
+        #expect((frames["frames"] as? [[String: Any]])?.map { $0["position"] as? Double } == [2.0])
         let layout = on.events[2]
         let pages = layout["pages"] as? [[String: Any]] ?? []
         #expect(pages.map { $0["scale"] as? Double } == [1, 1])
         #expect(pages.map { $0["brightness"] as? Double } == [0, 0])
         #expect(pages.map { $0["offset_x"] as? Double } == [-390, 0])
-        let off = try Pagervoice.run(["--audio", "off", "--json"], input: "next\n")
+        let off = try Pagervoice.run(["--audio", "off", "--json"], input: "next\nframes\n")
         #expect(off.events.first?["settle_ms"] as? Int == 450)
+        #expect(off.events[1]["animation"] as? String == "smooth")
+        #expect(off.events[1]["settled_ms"] as? Int == 700)
+        #expect((off.events[1]["frames"] as? [Any])?.count == 43)
     }
 
     @Test func layoutMatchesTheContractExample() throws {

@@ -32,6 +32,16 @@ import Testing
     }
 
     @Test(arguments: LayoutDirection.allCases)
+    func adjustingIsTheSameInBothDirections(direction: LayoutDirection) throws {
+        // The dots' value is a number, not a place on screen: increment is "next" in RTL too.
+        var pager = Pager(direction: direction)
+        #expect(try pager.reduce(.increment) == [settle(0, 0, 1), announce("increment", 2, of: 3)])
+        #expect(try pager.reduce(.decrement) == [settle(1, 1, 0), announce("decrement", 1, of: 3)])
+        #expect(try pager.reduce(.decrement) == [announce("decrement", 1, of: 3, boundary: true, settle: 0)])
+        #expect(pager.direction == direction)
+    }
+
+    @Test(arguments: LayoutDirection.allCases)
     func scrollIsInLayoutTermsWhateverTheDirection(direction: LayoutDirection) throws {
         var pager = Pager(direction: direction)
         #expect(try pager.reduce(.scroll(.trailing)).announcements == [
