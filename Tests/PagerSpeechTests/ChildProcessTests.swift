@@ -82,7 +82,14 @@ import Testing
             .map { !$0.contains("no soundcards") && !$0.isEmpty } ?? false
         let systemPulse = FileManager.default.fileExists(atPath: "/var/run/pulse/native")
             || FileManager.default.fileExists(atPath: "/run/pulse/native")
-        try #require(!hasCard && !systemPulse, "this test needs a machine without sound (it is CI's normal state)")
+        // Either way nothing from ALSA's library may reach the terminal.
+        #expect(!child.standardError.contains("ALSA lib"), "ALSA printed:\n\(child.standardError)")
+        guard !hasCard && !systemPulse else {
+            // A machine with sound: auto must have found it, silently.
+            #expect(!output.contains("RESULT output=none"), "\(output)")
+            #expect(output.contains("RESULT notices=0"), "\(output)")
+            return
+        }
         #expect(output.contains("RESULT output=none"))
         #expect(output.contains("RESULT notices=1"))
         #expect(output.contains("RESULT notice: No audio output ("))
