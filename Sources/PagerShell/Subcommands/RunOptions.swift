@@ -10,16 +10,21 @@ public struct RunOptions: Sendable {
 
     public static let version = "0.1.0"
 
-    public static let parser = OptionParser([
+    /// The options that shape the starting pager; `verify` takes them too.
+    public static let pagerSpecs = [
         OptionSpec("pages", value: "LIST", help: "Comma-separated page titles (default: Explore, Collect, Share)."),
         OptionSpec("count", value: "N", help: "Number of pages, 0 to \(Pager.maximumPageCount) (keeps titles from --pages)."),
         OptionSpec("width", value: "PT", help: "Pager width in points (default 390)."),
         OptionSpec("reduce-motion", help: "Start with Reduce Motion on: pages settle instantly."),
         OptionSpec("rtl", help: "Right-to-left layout: swipes and drags mirror."),
         OptionSpec("lang", value: "CODE", choices: SpokenStrings.table.map(\.code), help: "Language spoken (default en)."),
-    ] + SpeechOptions.specs + [
+    ]
+
+    static let terseSpec = OptionSpec("terse", help: "Terse verbosity: focus descriptions without hints.")
+
+    public static let parser = OptionParser(pagerSpecs + SpeechOptions.specs + [
         OptionSpec("json", help: "Print one JSON object per line (DESIGN.md §8) instead of text."),
-        OptionSpec("terse", help: "Terse verbosity: focus descriptions without hints."),
+        terseSpec,
         OptionSpec("version", help: "Print the version and exit."),
     ])
 

@@ -8,14 +8,7 @@ enum VerifyCommand {
     static let parser = OptionParser([
         OptionSpec("junit", value: "FILE", help: "Also write JUnit XML (one testcase per script) to FILE."),
         OptionSpec("json", help: "Print results as JSON lines instead of text."),
-        OptionSpec("pages", value: "LIST", help: "Starting pages for every script (default: Explore, Collect, Share)."),
-        OptionSpec("count", value: "N", help: "Starting number of pages."),
-        OptionSpec("width", value: "PT", help: "Starting width in points (default 390)."),
-        OptionSpec("reduce-motion", help: "Start with Reduce Motion on."),
-        OptionSpec("rtl", help: "Start right-to-left."),
-        OptionSpec("lang", value: "CODE", choices: SpokenStrings.table.map(\.code), help: "Starting language."),
-        OptionSpec("terse", help: "Terse verbosity for focus."),
-    ], positionals: "FILE")
+    ] + RunOptions.pagerSpecs + [RunOptions.terseSpec], positionals: "FILE")
 
     static let help = [
         "Usage: pagervoice verify [options] FILE…",
