@@ -1,4 +1,5 @@
 @testable import PagerCore
+import PagerTestSupport
 
 /// Helpers for the Motion suites, named apart from the other suites' helpers.
 enum MotionCheck {
@@ -42,15 +43,5 @@ enum MotionTestFailure: Error {
     case expectedOneSettle(Int)
 }
 
-/// SplitMix64, so a failing random case replays from its seed.
-struct MotionRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// SplitMix64 (PagerTestSupport), so a failing random case replays from its seed.
+typealias MotionRandom = SplitMix64
