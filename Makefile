@@ -1,12 +1,32 @@
 # PagerVoice: `make run` to page by voice, `make test` to prove it works.
 # Both install the Debian packages that are missing first (needs root or sudo).
+# Proof of speed and robustness (none of these run in CI; each installs what it needs too):
+#   make bench      the speed table: against espeak-ng, latency, start-up, memory (release build)
+#   make fuzz       libFuzzer + AddressSanitizer on the parser, a session, the text sanitiser
+#                   (FUZZ_SECONDS per target, default 60)
+#   make soak       SOAK_LINES random lines (default 100000) through pagervoice --audio null --json
+#                   (SOAK_SEED to replay a run)
+#   make sanitize   swift test under AddressSanitizer, then under ThreadSanitizer
 
 SWIFT ?= swift
 APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev espeak-ng-data espeak-ng \
                 pulseaudio pulseaudio-utils pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test deps build release bench clean
+# Where each kind of build goes, so sanitizer and fuzzer builds never trample the ordinary one.
+SCRATCH ?= .build
+ASAN_SCRATCH ?= .build/asan
+TSAN_SCRATCH ?= .build/tsan
+FUZZ_SCRATCH ?= .build/fuzz
+FUZZ_SECONDS ?= 60
+SOAK_LINES ?= 100000
+SOAK_SEED ?=
+# Crashes are reported by the sanitizer or libFuzzer, not raced by Swift's own backtracer.
+SANITIZER_ENV := SWIFT_BACKTRACE=enable=no \
+                 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
+                 TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1"
+
+.PHONY: run test deps build release bench fuzz soak sanitize clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -31,7 +51,20 @@ test: deps
 	$(SWIFT) test
 
 bench: deps
-	$(SWIFT) run -c release pagervoice-bench
+	$(SWIFT) build -c release --scratch-path $(SCRATCH)
+	@$$($(SWIFT) build -c release --scratch-path $(SCRATCH) --show-bin-path)/pagervoice-bench
+
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SCRATCH=$(FUZZ_SCRATCH) SWIFT=$(SWIFT) scripts/fuzz.sh
+
+soak: deps
+	$(SWIFT) build -c release --scratch-path $(SCRATCH)
+	@$$($(SWIFT) build -c release --scratch-path $(SCRATCH) --show-bin-path)/pagervoice-soak \
+	    --lines $(SOAK_LINES) $(if $(SOAK_SEED),--seed $(SOAK_SEED))
+
+sanitize: deps
+	$(SANITIZER_ENV) $(SWIFT) test --sanitize=address --scratch-path $(ASAN_SCRATCH)
+	$(SANITIZER_ENV) $(SWIFT) test --sanitize=thread --scratch-path $(TSAN_SCRATCH)
 
 clean:
 	rm -rf .build

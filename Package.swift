@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "PagerSpeech", targets: ["PagerSpeech"]),
         .executable(name: "pagervoice", targets: ["pagervoice"]),
         .executable(name: "pagervoice-bench", targets: ["PagerBench"]),
+        .executable(name: "pagervoice-soak", targets: ["PagerSoak"]),
+        .executable(name: "pagervoice-fuzz", targets: ["PagerFuzz"]),
     ],
     targets: [
         // Pure state model: pager, dots, motion, accessibility, spoken strings. No I/O.
@@ -41,9 +43,15 @@ let package = Package(
         .target(name: "PagerShell", dependencies: ["PagerCore", "PagerSpeech", "CEditLine"]),
 
         .executableTarget(name: "pagervoice", dependencies: ["PagerShell"]),
-        .executableTarget(name: "PagerBench", dependencies: ["PagerCore", "PagerSpeech", "PagerShell"]),
+        // `make bench`, `make soak`: they drive the release `pagervoice` as a child process with
+        // the same spawning code the end-to-end tests use (PagerTestSupport).
+        .executableTarget(name: "PagerBench", dependencies: ["PagerCore", "PagerSpeech", "PagerShell", "PagerTestSupport"]),
+        .executableTarget(name: "PagerSoak", dependencies: ["PagerCore", "PagerShell", "PagerTestSupport"]),
+        // `make fuzz`: libFuzzer entry point when built with -DFUZZING (scripts/fuzz.sh); an
+        // ordinary build replays saved inputs through the same checks.
+        .executableTarget(name: "PagerFuzz", dependencies: ["PagerCore", "PagerSpeech", "PagerShell", "PagerTestSupport"]),
 
-        .testTarget(name: "PagerCoreTests", dependencies: ["PagerCore"]),
+        .testTarget(name: "PagerCoreTests", dependencies: ["PagerCore", "PagerTestSupport"]),
         // Fixtures shared by test targets: a private PulseAudio server with a null sink, WAV parsing.
         .target(name: "PagerTestSupport", path: "Tests/PagerTestSupport"),
 

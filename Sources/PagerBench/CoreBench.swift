@@ -2,7 +2,12 @@ import PagerCore
 
 /// The pure model's speed: reducer throughput and the cost of one layout.
 enum CoreBench {
-    static func run() {
+    struct Figures {
+        var actionsPerSecond: Double
+        var nanosecondsPerLayout: Double
+    }
+
+    static func run() -> Figures {
         print("PagerCore (release build, median of 7 runs)")
         let actions: [PagerAction] = [
             .increment, .increment, .decrement, .scroll(.trailing), .swipe(.left), .swipe(.right),
@@ -36,5 +41,6 @@ enum CoreBench {
         print(Measure.row("layout of the rendered pages", layoutNs / Double(layouts), "ns/layout"))
         blackHole(checksum)
         blackHole(sum)
+        return Figures(actionsPerSecond: n / reduceNs * 1e9, nanosecondsPerLayout: layoutNs / Double(layouts))
     }
 }

@@ -22,7 +22,7 @@ enum Measure {
     /// A figure with a unit, right-aligned so tables line up.
     static func row(_ name: String, _ value: Double, _ unit: String, decimals: Int = 1) -> String {
         let text = format(value, decimals: decimals)
-        let pad = String(repeating: " ", count: max(0, 46 - name.count))
+        let pad = String(repeating: " ", count: max(0, 58 - name.count))
         return "  \(name)\(pad)\(String(repeating: " ", count: max(0, 14 - text.count)))\(text) \(unit)"
     }
 

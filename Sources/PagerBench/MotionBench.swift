@@ -6,8 +6,16 @@ import PagerCore
 /// frame (progress, position and the layout of the rendered pages), and whole `frames` timelines
 /// divided by their frame count (what the `frames` command pays, allocation included).
 enum MotionBench {
-    static func run() {
-        print("motion: nanoseconds per sampled frame (release build)")
+    struct Figures {
+        /// Spring progress, position and the layout of the rendered pages: one displayed frame.
+        var nanosecondsPerFrame: Double = .nan
+        /// A whole `frames` timeline (interactive style) divided by its frame count.
+        var nanosecondsPerTimelineFrame: Double = .nan
+    }
+
+    static func run() -> Figures {
+        var figures = Figures()
+        print("Motion: nanoseconds per sampled frame (release build, median of 3 runs)")
         let smooth = SpringAnimation.smooth(duration: 0.45)
         let bouncy = SpringAnimation.spring(duration: 0.35, bounce: 0.3)
         let smoothFrames = Timeline(smooth).frameCount
@@ -26,12 +34,12 @@ enum MotionBench {
         }.first
         guard let settle else {
             print("motion: no settle to measure")
-            return
+            return figures
         }
         let spring = pager.animation(for: settle)
         let from = settle.fromPosition
         let target = pager.targetPosition(for: settle)
-        report("pager frame: progress + position + layout of 2-3 pages", iterations: 1_000_000) { i in
+        figures.nanosecondsPerFrame = report("pager frame: progress + position + layout of 2-3 pages", iterations: 1_000_000) { i in
             let position = from + (target - from) * spring.progress(at: Double(i % smoothFrames) / 60)
             return pager.layout(atPosition: position).pages[0].offsetX
         }
@@ -44,27 +52,29 @@ enum MotionBench {
                       if case .settle(let settle) = event { settle } else { nil }
                   }).first else { continue }
             let perTimeline = styled.frames(for: styleSettle).frames.count
-            report("whole timeline, \(style.rawValue) (\(perTimeline) frames + dots)", iterations: timelines,
-                   framesPerIteration: perTimeline) { _ in
+            let perFrame = report("whole timeline, \(style.rawValue) (\(perTimeline) frames + dots)", iterations: timelines,
+                                  framesPerIteration: perTimeline) { _ in
                 styled.frames(for: styleSettle).rest.position
             }
+            if style == .interactive { figures.nanosecondsPerTimelineFrame = perFrame }
         }
+        return figures
     }
 
-    /// Runs `body` `iterations` times after a warm-up, and prints nanoseconds per frame. The sum of
-    /// the results is checked so the optimiser cannot drop the work.
+    /// Runs `body` `iterations` times after a warm-up, and prints and returns nanoseconds per
+    /// frame (the median of three timed runs). The sum of the results is checked so the optimiser
+    /// cannot drop the work.
+    @discardableResult
     private static func report(_ name: String, iterations: Int, framesPerIteration: Int = 1,
-                               _ body: (Int) -> Double) {
+                               _ body: (Int) -> Double) -> Double {
         var sum = 0.0
         for i in 0..<min(iterations / 10, 10_000) { sum += body(i) }
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
+        let nanoseconds = Measure.medianNanoseconds(repeats: 3) {
             for i in 0..<iterations { sum += body(i) }
         }
         precondition(sum.isFinite, "benchmark produced a non-finite value")
-        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
         let perFrame = nanoseconds / Double(iterations * framesPerIteration)
-        let rounded = (perFrame * 10).rounded() / 10
-        print("  \(name): \(rounded) ns/frame")
+        print(Measure.row(name, perFrame, "ns/frame"))
+        return perFrame
     }
 }

@@ -1,21 +1,55 @@
 import Dispatch
-import Foundation
+import Glibc
 import PagerSpeech
+import PagerTestSupport
 import Synchronization
 
-/// Speech speed: how soon the first sound is ready, how fast eSpeak NG synthesises, what one
-/// announcement costs (fresh, and repeated through the PCM cache) against spawning `espeak-ng -w`,
-/// and how quickly speech stops when interrupted. Everything goes through the real `Announcer`
+/// Speech speed: how soon the first sound is ready, how fast eSpeak NG synthesises, and how
+/// quickly speech stops when interrupted (the per-announcement cost against `espeak-ng -w` is
+/// `ComparisonBench`). Everything goes through the real `Announcer`
 /// and eSpeak NG; only the sound card is replaced by a sink that timestamps what reaches it.
 enum SpeechBench {
-    static func run() {
+    struct Figures {
+        var firstBufferFresh = Percentiles()
+        var firstBufferRepeated = Percentiles()
+        /// From `stop()` until it returns: no further sample can reach a sink.
+        var interruptReturned = Percentiles()
+        /// From `stop()` until eSpeak NG has stopped and the interrupted event arrived.
+        var interruptStopped = Percentiles()
+        /// With live playback through a PulseAudio server: from `stop()` until the device's buffer
+        /// was flushed (the sound has stopped), and until `stop()` returns (which also waits for
+        /// the write in flight to come back and flushes what it left).
+        var playbackInterruptFlushed = Percentiles()
+        var playbackInterruptReturned = Percentiles()
+    }
+
+    struct Percentiles {
+        var p50 = Double.nan
+        var p99 = Double.nan
+
+        init() {}
+
+        init(_ samples: [Double]) {
+            p50 = Measure.percentile(samples, 0.5)
+            p99 = Measure.percentile(samples, 0.99)
+        }
+
+        /// Two rows: "`what` p50, `detail`" and the same for p99, in milliseconds.
+        func print(_ what: String, _ detail: String) {
+            Swift.print(Measure.row("\(what) p50, \(detail)", p50, "ms", decimals: 3))
+            Swift.print(Measure.row("\(what) p99, \(detail)", p99, "ms", decimals: 3))
+        }
+    }
+
+    static func run() -> Figures {
+        var figures = Figures()
         print("PagerSpeech (release build, real eSpeak NG synthesis, no sound card)")
         let engine: SpeechEngine
         do {
             engine = try SpeechEngine.shared()
         } catch {
             print("  speech unavailable: \(error)")
-            return
+            return figures
         }
         let voice = (try? engine.voice(for: VoiceSettings()).identifier) ?? "?"
         print("  eSpeak NG \(engine.version), voice \(voice), \(engine.sampleRate) Hz 16-bit mono")
@@ -38,10 +72,10 @@ enum SpeechBench {
             cold.append(firstBufferMilliseconds(announcer, sink, "Page \(i + 1) of \(salt)"))
             warm.append(firstBufferMilliseconds(announcer, sink, "Page 2 of 3"))
         }
-        print(Measure.row("first audio buffer p50, fresh text", Measure.percentile(cold, 0.5), "ms", decimals: 3))
-        print(Measure.row("first audio buffer p99, fresh text", Measure.percentile(cold, 0.99), "ms", decimals: 3))
-        print(Measure.row("first audio buffer p50, repeated text", Measure.percentile(warm, 0.5), "ms", decimals: 3))
-        print(Measure.row("first audio buffer p99, repeated text", Measure.percentile(warm, 0.99), "ms", decimals: 3))
+        figures.firstBufferFresh = Percentiles(cold)
+        figures.firstBufferRepeated = Percentiles(warm)
+        figures.firstBufferFresh.print("first audio buffer", "fresh text")
+        figures.firstBufferRepeated.print("first audio buffer", "repeated text")
 
         // 2. Real-time factor: synthesis time over audio duration, for a paragraph.
         let paragraph = "Use the dots below the page to see where you are. Swipe left or right with "
@@ -60,31 +94,7 @@ enum SpeechBench {
         print(Measure.row("synthesis real-time factor (\(Measure.format(audioSeconds, decimals: 1)) s paragraph)",
                           factor, "(\(Int((1 / factor).rounded()))x faster than real time)", decimals: 4))
 
-        // 3. Cost per announcement, as the REPL on a pipe pays it (speak, then drain), against
-        // spawning `espeak-ng -w` for the same short texts.
-        // Fresh texts are every "Page i of n" with n up to 9: the shape of the reference
-        // ("Page 2 of 3"), none of them spoken before in this process.
-        let fresh = (1...9).flatMap { n in (1...n).map { "Page \($0) of \(n)" } }.filter { $0 != "Page 2 of 3" }
-        let count = 500
-        let floorMs = Measure.percentile(fresh.map { text in
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = try? engine.synthesize(text, useCache: false)
-            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        }, 0.5)
-        let freshMs = perAnnouncementMilliseconds(announcer, fresh)
-        print(Measure.row("eSpeak NG synthesis alone, uncached (floor)", floorMs, "ms", decimals: 3))
-        let repeatedMs = perAnnouncementMilliseconds(announcer, Array(repeating: "Page 2 of 3", count: count * 4))
-        print(Measure.row("per announcement, fresh text (synthesis)", freshMs, "ms", decimals: 3))
-        print(Measure.row("per announcement, repeated text (cache)", repeatedMs, "ms", decimals: 3))
-        if let spawnMs = espeakSpawnMilliseconds(Array(fresh.prefix(40))) {
-            print(Measure.row("per announcement, spawning espeak-ng -w", spawnMs, "ms", decimals: 2))
-            print(Measure.row("  fresh text: cheaper than espeak-ng -w", spawnMs / freshMs, "x", decimals: 1))
-            print(Measure.row("  repeated text: cheaper than espeak-ng -w", spawnMs / repeatedMs, "x", decimals: 0))
-        } else {
-            print("  (espeak-ng not found: no spawn comparison)")
-        }
-
-        // 4. Interrupt latency: from `stop()` (Ctrl-C) with a long text mid-synthesis, to
+        // 3. Interrupt latency: from `stop()` (Ctrl-C) with a long text mid-synthesis, to
         // `stop()` returning (no further sample can reach a sink) and to eSpeak having stopped
         // (the interrupted event).
         let long = String(repeating: "The quick brown fox jumps over the lazy dog, then runs across the field. ", count: 50)
@@ -103,12 +113,58 @@ enum SpeechBench {
             returned.append(Double(back - start) / 1e6)
             stopped.append(Double(events.lastTime - start) / 1e6)
         }
-        print(Measure.row("interrupt latency p50 (stop() returns)", Measure.percentile(returned, 0.5), "ms", decimals: 3))
-        print(Measure.row("interrupt latency p99 (stop() returns)", Measure.percentile(returned, 0.99), "ms", decimals: 3))
-        print(Measure.row("interrupt latency p50 (eSpeak stopped)", Measure.percentile(stopped, 0.5), "ms", decimals: 3))
-        print(Measure.row("interrupt latency p99 (eSpeak stopped)", Measure.percentile(stopped, 0.99), "ms", decimals: 3))
+        figures.interruptReturned = Percentiles(returned)
+        figures.interruptStopped = Percentiles(stopped)
+        figures.interruptReturned.print("interrupt latency", "stop() returns")
+        figures.interruptStopped.print("interrupt latency", "eSpeak stopped")
+        if let (flushed, returned) = playbackInterrupt(engine: engine, text: long) {
+            figures.playbackInterruptFlushed = flushed
+            figures.playbackInterruptReturned = returned
+            flushed.print("interrupt, live PulseAudio", "device flushed")
+            returned.print("interrupt, live PulseAudio", "stop() returns")
+        }
         let cache = engine.cacheStatistics
         print("  cache: \(cache.entries) utterances, \(cache.samples * 2 / 1024) KiB, \(cache.hits) hits, \(cache.misses) misses")
+        return figures
+    }
+
+    /// Interrupt latency while sound is really playing: a private PulseAudio server with a null
+    /// sink (the test fixture), the playback sink writing into it at the pace of real time, and
+    /// `stop()` half a second into each utterance, so the device's buffer flush is part of it.
+    /// Returns (device flushed, stop() returned).
+    private static func playbackInterrupt(engine: SpeechEngine, text: String) -> (Percentiles, Percentiles)? {
+        guard let server = try? PulseAudioServer() else {
+            print("  (no PulseAudio server could be started: no live-playback figure)")
+            return nil
+        }
+        defer { server.stop() }
+        setenv("PULSE_SERVER", server.serverAddress, 1)
+        defer { unsetenv("PULSE_SERVER") }
+        guard let playback = try? PlaybackSink.open(.pulse, sampleRate: engine.sampleRate, onNotice: { _ in }) else {
+            print("  (the PulseAudio server refused the connection: no live-playback figure)")
+            return nil
+        }
+        let memory = MemorySink()
+        // Sinks are flushed in order: when this one hears of it, the device flush has returned.
+        let flushClock = FlushClock()
+        let announcer = Announcer(engine: engine, sinks: [playback, flushClock, memory], onNotice: { _ in })
+        var flushed: [Double] = []
+        var returned: [Double] = []
+        for i in 0..<20 {
+            let before = memory.totalSamples
+            announcer.speak(text + " \(i)")
+            // Synthesis fills the device buffer at once, then waits on it: half a second in, the
+            // device is playing at its own pace.
+            guard memory.waitForSamples(atLeast: before + engine.sampleRate / 2, timeout: .seconds(30)) else { return nil }
+            flushClock.arm()
+            let start = DispatchTime.now().uptimeNanoseconds
+            announcer.stop()
+            let back = DispatchTime.now().uptimeNanoseconds
+            announcer.drain()
+            flushed.append(Double(flushClock.firstFlush - start) / 1e6)
+            returned.append(Double(back - start) / 1e6)
+        }
+        return (Percentiles(flushed), Percentiles(returned))
     }
 
     private static func firstBufferMilliseconds(_ announcer: Announcer, _ sink: TimingSink, _ text: String) -> Double {
@@ -119,41 +175,11 @@ enum SpeechBench {
         return Double(sink.firstBufferTime - start) / 1e6
     }
 
-    /// Median cost of `speak` + `drain` over `texts`.
-    private static func perAnnouncementMilliseconds(_ announcer: Announcer, _ texts: [String]) -> Double {
-        Measure.percentile(texts.map { text in
-            let start = DispatchTime.now().uptimeNanoseconds
-            announcer.speak(text)
-            announcer.drain()
-            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        }, 0.5)
-    }
-
-    /// Median wall time of `espeak-ng -w FILE TEXT`, the shell-loop alternative. Spawned with
-    /// posix_spawn and reaped with waitpid, so Foundation's process monitoring adds nothing.
-    private static func espeakSpawnMilliseconds(_ texts: [String]) -> Double? {
-        let path = ["/usr/bin/espeak-ng", "/usr/local/bin/espeak-ng"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-        guard let path else { return nil }
-        let output = NSTemporaryDirectory() + "pagervoice-bench-\(getpid()).wav"
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        var times: [Double] = []
-        for text in texts {
-            let arguments = ([path, "-w", output, text] as [String]).map { strdup($0) }
-            defer { arguments.forEach { free($0) } }
-            var pid: pid_t = 0
-            let start = DispatchTime.now().uptimeNanoseconds
-            let spawned = (arguments + [nil]).withUnsafeBufferPointer { argv in
-                posix_spawn(&pid, path, nil, nil, UnsafeMutablePointer(mutating: argv.baseAddress!), environ)
-            }
-            guard spawned == 0 else { return nil }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            guard status == 0 else { return nil }
-        }
-        return Measure.percentile(times, 0.5)
+    /// Wall time of `body`, in milliseconds.
+    static func milliseconds(_ body: () -> Void) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     }
 }
 
@@ -187,6 +213,23 @@ private final class TimingSink: AudioSink {
     func end(_ utterance: UtteranceInfo, interrupted: Bool) -> SinkReport { .ok }
 
     func flush() {}
+}
+
+/// A sink that keeps only the time of the first flush after `arm()`.
+private final class FlushClock: AudioSink {
+    private let time = Atomic<UInt64>(0)
+
+    func arm() { time.store(0, ordering: .releasing) }
+
+    var firstFlush: UInt64 { time.load(ordering: .acquiring) }
+
+    func begin(_ utterance: UtteranceInfo) {}
+    func write(_ samples: UnsafeBufferPointer<Int16>) {}
+    func end(_ utterance: UtteranceInfo, interrupted: Bool) -> SinkReport { .ok }
+
+    func flush() {
+        _ = time.compareExchange(expected: 0, desired: DispatchTime.now().uptimeNanoseconds, ordering: .acquiringAndReleasing)
+    }
 }
 
 /// When the last event arrived.

@@ -97,7 +97,7 @@ public final class Announcer: Sendable {
         var drainWaiters: [DispatchSemaphore] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An announcer over explicit sinks; `engine: nil` means audio off (nothing is synthesised).
     public init(engine: SpeechEngine?, sinks: [any AudioSink], settings: VoiceSettings = .standard,

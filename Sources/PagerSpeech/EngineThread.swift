@@ -8,7 +8,7 @@ import Synchronization
 /// call (which would still let two threads interleave a voice change and a synthesis) all work is
 /// sent here as jobs, run one at a time in order.
 final class EngineThread: Sendable {
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    private let jobs = Locked<[@Sendable () -> Void]>([])
     private let available = DispatchSemaphore(value: 0)
     private let threadID = Atomic<UInt>(0)
 
@@ -54,7 +54,7 @@ final class EngineThread: Sendable {
 
 /// A value handed from the engine thread back to a waiting caller.
 final class ResultBox<T: Sendable>: Sendable {
-    private let value = Mutex<T?>(nil)
+    private let value = Locked<T?>(nil)
     private let ready = DispatchSemaphore(value: 0)
 
     func set(_ result: T) {

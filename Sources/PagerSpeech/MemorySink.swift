@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Keeps every utterance's PCM in memory, so tests (ours and the shell's) can listen to exactly
 /// what would have reached the speaker, and see when it arrived.
@@ -23,7 +22,7 @@ public final class MemorySink: AudioSink {
         var waiters: [(minimum: Int, semaphore: DispatchSemaphore)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Called (on the engine thread) with each buffer's size; benchmarks hook timing in here.
     private let onWrite: (@Sendable (Int) -> Void)?
 

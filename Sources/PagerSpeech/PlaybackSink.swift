@@ -25,13 +25,13 @@ public final class PlaybackSink: AudioSink {
     /// object lives exactly as long as this sink and every use is serialised as described above.
     private let handle: UInt
     /// Serialises writes and drains (and, for ALSA, flushes).
-    private let io = Mutex<Void>(())
+    private let io = Locked<Void>(())
     private let lost = Atomic<Bool>(false)
     private let flushes = Atomic<Int>(0)
     /// ALSA only: a flush requested while the device was busy, owed by the engine thread.
     private let flushOwed = Atomic<Bool>(false)
     /// A device failure not yet reported in an utterance's `SinkReport`.
-    private let pendingProblem = Mutex<SpeechError?>(nil)
+    private let pendingProblem = Locked<SpeechError?>(nil)
     private let onNotice: @Sendable (String) -> Void
 
     private var object: OpaquePointer { OpaquePointer(bitPattern: handle)! }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The process-wide owner of eSpeak NG.
 ///
@@ -25,10 +24,10 @@ public final class SpeechEngine: Sendable {
         var cache = PCMCache()
     }
 
-    /// Used on the engine thread (and briefly for statistics); the mutex is all but uncontended
+    /// Used on the engine thread (and briefly for statistics); the lock is all but uncontended
     /// and keeps the type honestly `Sendable` rather than `@unchecked`.
-    private let state = Mutex(State())
-    private let resolutions = Mutex<[VoiceSettings: ResolvedVoice]>([:])
+    private let state = Locked(State())
+    private let resolutions = Locked<[VoiceSettings: ResolvedVoice]>([:])
 
     /// Samples handed to sinks per call when replaying cached PCM: small enough that an
     /// interruption is noticed within ~46 ms of audio even on a blocking device.

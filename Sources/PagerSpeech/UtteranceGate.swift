@@ -8,7 +8,7 @@ import Synchronization
 /// sink — which is what "an interrupted utterance delivers nothing after the interrupt" means.
 final class UtteranceGate: Sendable {
     private let stopRequested = Atomic<Bool>(false)
-    private let closed = Mutex<Bool>(false)
+    private let closed = Locked<Bool>(false)
 
     var isStopRequested: Bool { stopRequested.load(ordering: .acquiring) }
 

@@ -26,11 +26,16 @@ enum WAVEncoding {
         append16(16)            // bits per sample
         bytes += Array("data".utf8)
         append32(dataBytes)
+        #if _endian(little)
+        // The samples are already laid out as the file wants them: one copy, not two appends each.
+        samples.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        #else
         for sample in samples {
             let v = UInt16(bitPattern: sample)
             bytes.append(UInt8(v & 0xFF))
             bytes.append(UInt8(v >> 8))
         }
+        #endif
         return bytes
     }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// Writes each utterance to its own file, DIR/0001.wav, DIR/0002.wav, … (22050 Hz, 16-bit mono
 /// PCM with a plain 44-byte RIFF header), so speech can be checked in CI or listened to later.
@@ -16,7 +15,7 @@ public final class WAVSink: AudioSink {
         var sampleRate = 22050
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates the directory if needed and proves it writable by creating (and removing) a file,
     /// so a bad `--wav-dir` fails at start-up rather than at the first announcement. (A
@@ -27,7 +26,7 @@ public final class WAVSink: AudioSink {
         try Self.makeDirectory(path)
         try Self.probeWritable(path)
         self.directory = path
-        state = Mutex(State(nextNumber: max(firstNumber, 0)))
+        state = Locked(State(nextNumber: max(firstNumber, 0)))
     }
 
     /// The file an utterance numbered `number` goes to.

@@ -105,27 +105,4 @@ import Testing
             #expect(commands.stdout.contains(command), "\(command)")
         }
     }
-
-    @Test func closingStdoutEarlyEndsQuietly() throws {
-        // Through a real shell pipeline, as a user types it.
-        let lines = String(repeating: "next\nprev\n", count: 20_000)
-        let dir = try TemporaryDirectory()
-        let script = try writeTemp(lines)
-        // pipefail: the status is pagervoice's own, not head's.
-        let process = try SpawnedProcess(
-            executable: "/bin/bash",
-            arguments: ["-c", "set -o pipefail; '\(Pagervoice.path)' --audio off < '\(script)' | head -1"],
-            environment: ProcessInfo.processInfo.environment,
-            standardOutput: dir.path + "/out", standardError: dir.path + "/err")
-        let status = process.wait(timeout: .seconds(60))
-        #expect(try String(contentsOfFile: dir.path + "/out", encoding: .utf8) == "Page 2 of 3\n")
-        #expect(try String(contentsOfFile: dir.path + "/err", encoding: .utf8) == "")
-        #expect(status == 0)
-    }
-
-    func writeTemp(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pv-\(UUID().uuidString).txt").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
 }

@@ -32,11 +32,7 @@ struct Pagervoice {
 
     /// A pipe whose two ends are closed on exec, so only the descriptor dup'ed into the child survives.
     static func pipe() -> (read: Int32, write: Int32) {
-        var fds: [Int32] = [0, 0]
-        // Atomically close-on-exec: tests spawn children in parallel, and a pipe end leaked into
-        // another child would keep this pipe open forever.
-        precondition(systemPipe2(&fds, O_CLOEXEC) == 0, "pipe2 failed")
-        return (fds[0], fds[1])
+        closeOnExecPipe()
     }
 
     /// Reads a descriptor to its end on a background thread.
@@ -65,12 +61,16 @@ struct Pagervoice {
     }
 
     /// Runs with `input` on stdin (a pipe, so non-interactive) and returns everything it printed.
+    /// `launcher` is a command that runs pagervoice for us (its path and `arguments` are appended),
+    /// e.g. to give it a read-only mount of its own.
     static func run(_ arguments: [String], input: String = "", inputData: Data? = nil,
-                    environment: [String: String] = [:], timeout: Duration = .seconds(120)) throws -> Run {
+                    environment: [String: String] = [:], launcher: [String] = [],
+                    timeout: Duration = .seconds(120)) throws -> Run {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         let stdin = pipe(), stdout = pipe(), stderr = pipe()
-        let process = try SpawnedProcess(executable: path, arguments: arguments, environment: env,
+        let command = launcher + [path] + arguments
+        let process = try SpawnedProcess(executable: command[0], arguments: Array(command.dropFirst()), environment: env,
                                          standardInput: stdin.read, standardOutput: stdout.write,
                                          standardError: stderr.write)
         close(stdin.read)
@@ -101,9 +101,12 @@ struct Pagervoice {
     }
 }
 
-/// glibc's pipe2, which the Glibc module does not export (it is a GNU extension).
-@_silgen_name("pipe2")
-private func systemPipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+extension PseudoTerminal {
+    /// The built `pagervoice` on a pseudo-terminal.
+    convenience init(arguments: [String], environment: [String: String] = [:]) throws {
+        try self.init(executable: Pagervoice.path, arguments: arguments, environment: environment)
+    }
+}
 
 /// A fresh temporary directory, removed at the end of the test.
 final class TemporaryDirectory {

@@ -113,7 +113,7 @@ import Testing
         #expect(run.status == 0)
         #expect(run.lines == ["Page 2 of 3"])
         #expect(!run.stderr.contains("ALSA lib"))
-        let cards = (try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8)) ?? ""
+        let cards = FileContents.text("/proc/asound/cards") ?? ""
         if cards.isEmpty || cards.contains("no soundcards") {
             #expect(run.errorLines.count == 1)
             #expect(run.errorLines.first?.contains("continuing without sound") == true)

@@ -28,7 +28,7 @@ import Glibc
         terminal.send("\u{4}")  // Ctrl-D
         #expect(terminal.waitForExit() == 0)
         // History was kept for the next run.
-        let history = try String(contentsOfFile: home.path + "/pagervoice/history", encoding: .utf8)
+        let history = try #require(FileContents.text(home.path + "/pagervoice/history"))
         #expect(history.contains("increment"))
         // libedit's history format escapes spaces as \040.
         #expect(history.contains("swipe\\040left"))

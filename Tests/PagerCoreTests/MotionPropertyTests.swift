@@ -1,5 +1,6 @@
 import Testing
 @testable import PagerCore
+import PagerTestSupport
 
 /// Randomised checks over thousands of timelines. Every case comes from a seeded SplitMix64, so a
 /// failure names its seed and replays exactly.

@@ -1,4 +1,5 @@
 @testable import PagerCore
+import PagerTestSupport
 
 /// Helpers for the Motion suites, named apart from the other suites' helpers.
 enum MotionCheck {
@@ -42,5 +43,5 @@ enum MotionTestFailure: Error {
     case expectedOneSettle(Int)
 }
 
-/// The motion tests draw from the same seeded generator as the model's property tests.
+/// SplitMix64 (PagerTestSupport), so a failing random case replays from its seed.
 typealias MotionRandom = SplitMix64

@@ -1,5 +1,6 @@
 import Testing
 @testable import PagerCore
+import PagerTestSupport
 
 /// Thousands of random action sequences, checking the rules that must hold after every step.
 /// Seeded, so a failure names the seed that replays it.

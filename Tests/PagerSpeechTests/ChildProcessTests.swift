@@ -78,7 +78,7 @@ import Testing
         let status = child.waitForExit()
         let output = child.standardOutput
         #expect(status == 0, "\(output)\n\(child.standardError)")
-        let hasCard = (try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8))
+        let hasCard = FileContents.text("/proc/asound/cards")
             .map { !$0.contains("no soundcards") && !$0.isEmpty } ?? false
         let systemPulse = FileManager.default.fileExists(atPath: "/var/run/pulse/native")
             || FileManager.default.fileExists(atPath: "/run/pulse/native")

@@ -2,11 +2,10 @@ import Dispatch
 import Foundation
 import PagerSpeech
 import PagerTestSupport
-import Synchronization
 
 /// Collects what an announcer reports, and lets a test wait for it.
 final class Recorder: Sendable {
-    private let state = Mutex<(events: [UtteranceEvent], notices: [String])>(([], []))
+    private let state = Locked<(events: [UtteranceEvent], notices: [String])>(([], []))
 
     var events: [UtteranceEvent] { state.withLock { $0.events } }
     var notices: [String] { state.withLock { $0.notices } }
@@ -37,7 +36,7 @@ final class HoldingSink: AudioSink {
         var current: UtteranceID?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let entered = DispatchSemaphore(value: 0)
 
     var begun: [UtteranceID] { state.withLock { $0.begun } }

@@ -37,8 +37,8 @@ public final class ChildProcess {
     }
 
     public var pid: Int32 { process.pid }
-    public var standardOutput: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
-    public var standardError: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+    public var standardOutput: String { FileContents.text(outputPath) ?? "" }
+    public var standardError: String { FileContents.text(errorPath) ?? "" }
 
     /// Polls standard output until it contains `text`; false on timeout or if the child exits
     /// without printing it.

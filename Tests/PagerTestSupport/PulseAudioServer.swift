@@ -78,7 +78,7 @@ public final class PulseAudioServer {
         let deadline = ContinuousClock.now + timeout
         while !Self.socketAnswers(socketPath) {
             if !process.isRunning || ContinuousClock.now > deadline {
-                let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+                let text = FileContents.text(logPath) ?? ""
                 stop()
                 throw Failure.didNotStart(log: text)
             }
@@ -195,7 +195,7 @@ public final class MonitorRecording {
         let deadline = ContinuousClock.now + timeout
         while byteCount() < 2 * 441 {
             if !process.isRunning || ContinuousClock.now > deadline {
-                let log = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+                let log = FileContents.text(errorPath) ?? ""
                 stop()
                 throw PulseAudioServer.Failure.recorderDidNotStart(log: log)
             }
@@ -214,7 +214,7 @@ public final class MonitorRecording {
 
     /// Everything recorded so far.
     public func samples() -> [Int16] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        guard let data = FileContents.bytes(path) else { return [] }
         let count = data.count / 2
         return data.withUnsafeBytes { raw in
             (0..<count).map { Int16(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self)) }

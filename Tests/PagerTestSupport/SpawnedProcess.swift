@@ -49,6 +49,10 @@ public final class SpawnedProcess {
 
     private init(executable: String, arguments: [String], environment: [String: String],
                  descriptors: (inout posix_spawn_file_actions_t) -> Void) throws {
+        // A child that exits before reading all its input (a command-line error, say) must show up
+        // as EPIPE in whoever writes to it, not kill the whole test process with SIGPIPE. (The
+        // child gets default signal handling back below.)
+        Glibc.signal(SIGPIPE, SIG_IGN)
         self.executable = executable
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -108,6 +112,13 @@ public final class SpawnedProcess {
         if isRunning { kill(pid, number) }
     }
 
+    /// Blocks in `waitpid` until the process exits, and returns its status: for timing a child
+    /// to the microsecond (polling would add up to a poll interval to every measurement).
+    public func waitUntilExit() -> Int32 {
+        reap(blocking: true)
+        return exitStatus ?? -1
+    }
+
     /// Polls until the process exits; nil if it is still running at the deadline.
     public func wait(timeout: Duration) -> Int32? {
         let deadline = ContinuousClock.now + timeout
@@ -131,7 +142,8 @@ public final class SpawnedProcess {
     private func reap(blocking: Bool) {
         guard exitStatus == nil else { return }
         var raw: Int32 = 0
-        let result = waitpid(pid, &raw, blocking ? 0 : WNOHANG)
+        var result = waitpid(pid, &raw, blocking ? 0 : WNOHANG)
+        while result < 0 && errno == EINTR { result = waitpid(pid, &raw, blocking ? 0 : WNOHANG) }
         if result == pid {
             let signal = raw & 0x7F
             exitStatus = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal

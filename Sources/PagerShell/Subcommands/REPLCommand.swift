@@ -39,9 +39,14 @@ enum REPLCommand {
         InterruptWatcher {
             speaker.stop()
             if !interactive {
-                err.writeLine("pagervoice: interrupted")
-                err.flush()
-                exit(130)
+                // Written straight to the descriptor, as the main thread may be using `err`'s
+                // buffer right now; then `_exit`, not `exit`: exit handlers and library destructors
+                // (eSpeak NG's, libpulse's) must not run while the main and engine threads are
+                // still using what they tear down (AddressSanitizer's exit-time check caught the
+                // main thread's live objects being reported as leaked).
+                let line = Array("pagervoice: interrupted\n".utf8)
+                _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                _exit(130)
             }
         }.start()
 

@@ -21,18 +21,22 @@ public enum Suggest {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
+        // Three rolling rows (i - 2, i - 1, i) of the table instead of all of it: one allocation
+        // per row rather than one per character of `a` (it runs for every candidate of every typo).
+        var older = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
+            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                    current[j] = min(current[j], older[j - 2] + 1)
                 }
             }
+            (older, previous, current) = (previous, current, older)
         }
-        return d[a.count][b.count]
+        return previous[b.count]
     }
 }

@@ -1,17 +1,16 @@
 import Foundation
-import PagerTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Runs `pagervoice` on a real pseudo-terminal, so it sees a TTY on stdin and stdout and uses its
 /// interactive path (prompt, libedit line editing, history, completion), as a person would.
-final class PseudoTerminal {
-    let process: SpawnedProcess
-    let master: Int32
+public final class PseudoTerminal {
+    public let process: SpawnedProcess
+    public let master: Int32
     private var transcript = [UInt8]()
 
-    init(arguments: [String], environment: [String: String] = [:]) throws {
+    public init(executable: String, arguments: [String], environment: [String: String] = [:]) throws {
         // posix_openpt and friends are not exported by the Glibc module; /dev/ptmx with the two
         // Linux ioctls they wrap does the same.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -27,7 +26,7 @@ final class PseudoTerminal {
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm"
         for (key, value) in environment { env[key] = value }
-        process = try SpawnedProcess(executable: Pagervoice.path, arguments: arguments, environment: env,
+        process = try SpawnedProcess(executable: executable, arguments: arguments, environment: env,
                                      standardInput: slave, standardOutput: slave, standardError: slave)
     }
 
@@ -36,7 +35,7 @@ final class PseudoTerminal {
         close(master)
     }
 
-    func send(_ text: String) {
+    public func send(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
@@ -44,7 +43,7 @@ final class PseudoTerminal {
     /// Reads until `needle` shows up in what the terminal displayed, or the deadline passes.
     /// Returns everything seen so far (escape codes included).
     @discardableResult
-    func waitFor(_ needle: String, timeout: Double = 10) -> Bool {
+    public func waitFor(_ needle: String, timeout: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if text.contains(needle) { return true }
@@ -59,13 +58,13 @@ final class PseudoTerminal {
         return text.contains(needle)
     }
 
-    var text: String { String(decoding: transcript, as: UTF8.self) }
+    public var text: String { String(decoding: transcript, as: UTF8.self) }
 
     /// Waits for the `n`th prompt and for libedit to have put the terminal in raw mode: input
     /// typed before that meets the terminal in cooked mode, where Tab and Ctrl-D mean something
     /// else (a person typing ahead sees the same).
     @discardableResult
-    func waitForPrompt(_ n: Int, prompt: String = "pager> ", timeout: Double = 10) -> Bool {
+    public func waitForPrompt(_ n: Int, prompt: String = "pager> ", timeout: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         func ready() -> Bool {
             guard text.components(separatedBy: prompt).count - 1 >= n else { return false }
@@ -80,7 +79,7 @@ final class PseudoTerminal {
     }
 
     /// Waits for the process to end (bounded), returning its status or nil if it did not end.
-    func waitForExit(timeout: Double = 10) -> Int32? {
+    public func waitForExit(timeout: Double = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline {
             _ = waitFor("\u{0}", timeout: 0.05)  // keep draining output so the child never blocks

@@ -1,0 +1,171 @@
+import Foundation
+import PagerTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Faults from outside, each handled as the speech and REPL issues promise: Ctrl-C in the middle
+/// of real speech, a reader that goes away, eSpeak NG data or an audio server that is not there,
+/// a WAV folder that cannot be written. (More of them: BadInputTests, SpeechEndToEndTests,
+/// TerminalTests, and PagerSpeechTests' ChildProcessTests.)
+@Suite struct FaultTests {
+    /// About a minute of speech: still playing whenever the interrupt comes.
+    static let longSay = "say " + String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 25)
+
+    @Test func interruptDuringSpeechStopsAPipedRunAndItsSound() throws {
+        let server = try PulseAudioServer()
+        defer { server.stop() }
+        let recording = try server.startRecording()
+        // Standard input stays open: the script is still running when Ctrl-C comes.
+        let child = try PipedChild(executable: Pagervoice.path, arguments: ["--audio", "pulse"],
+                                   environment: server.clientEnvironment(), onLine: { _ in })
+        #expect(child.send(lines: [Self.longSay]))
+        let playing = recording.waitForEnergy(above: 500, timeout: .seconds(30))
+        try #require(playing != nil, "the long text was never heard")
+        let interruptedAt = recording.byteCount() / 2
+        let clock = ContinuousClock()
+        let sent = clock.now
+        child.process.signal(SIGINT)
+        let status = child.process.wait(timeout: .seconds(10))
+        let took = clock.now - sent
+        #expect(status == 130)
+        #expect(took < .seconds(2), "exit took \(took)")
+        #expect(child.finish(timeout: .seconds(10)) == 130)
+        #expect(child.errorOutput == "pagervoice: interrupted\n")
+        #expect(recordingIsSilent(recording, after: interruptedAt))
+    }
+
+    @Test func interruptDuringSpeechOnATerminalSilencesItAndTheSessionGoesOn() throws {
+        let server = try PulseAudioServer()
+        defer { server.stop() }
+        let recording = try server.startRecording()
+        let home = try TemporaryDirectory()
+        var environment = server.clientEnvironment()
+        environment["XDG_STATE_HOME"] = home.path
+        let terminal = try PseudoTerminal(arguments: ["--audio", "pulse"], environment: environment)
+        #expect(terminal.waitForPrompt(1))
+        terminal.send(Self.longSay + "\n")
+        #expect(terminal.waitForPrompt(2))
+        try #require(recording.waitForEnergy(above: 500, timeout: .seconds(30)) != nil, "the long text was never heard")
+        let interruptedAt = recording.byteCount() / 2
+        terminal.process.signal(SIGINT)
+        // Silence while the session is still there…
+        #expect(recordingIsSilent(recording, after: interruptedAt))
+        #expect(terminal.process.isRunning)
+        // …and it still speaks: the next announcement is printed and heard.
+        let resumedAt = recording.byteCount() / 2
+        terminal.send("next\n")
+        #expect(terminal.waitFor("Page 2 of 3"))
+        #expect(waitForEnergy(recording, after: resumedAt), "no speech after the interrupt")
+        terminal.send("quit\n")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test(arguments: [["--audio", "off"], ["--audio", "null", "--json"]])
+    func readerGoingAwayEndsQuietly(mode: [String]) throws {
+        // `| head -1`, through a real shell pipeline; with speech as well as without.
+        let dir = try TemporaryDirectory()
+        let script = dir.path + "/script.pv"
+        try String(repeating: "next\nprev\nsay Hello\n", count: 5_000).write(toFile: script, atomically: true, encoding: .utf8)
+        let command = "set -o pipefail; '\(Pagervoice.path)' \(mode.joined(separator: " ")) < '\(script)' | head -1"
+        let process = try SpawnedProcess(executable: "/bin/bash", arguments: ["-c", command],
+                                         environment: ProcessInfo.processInfo.environment,
+                                         standardOutput: dir.path + "/out", standardError: dir.path + "/err")
+        // pipefail: the status is pagervoice's own (a death by SIGPIPE would be 141).
+        #expect(process.wait(timeout: .seconds(60)) == 0)
+        #expect(FileContents.text(dir.path + "/out")?.split(separator: "\n").count == 1)
+        #expect(FileContents.text(dir.path + "/err") == "")
+    }
+
+    @Test func missingVoiceDataIsOneLineForEverySubcommand() throws {
+        let empty = try TemporaryDirectory()
+        let environment = ["ESPEAK_DATA_PATH": empty.path]
+        for (arguments, prefix) in [(["--audio", "null"], "pagervoice: "), (["say", "--audio", "null", "Hello"], "pagervoice say: "),
+                                    (["voices"], "pagervoice voices: ")] {
+            let run = try Pagervoice.run(arguments, input: "next\n", environment: environment)
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.stdout == "", "\(arguments)")
+            #expect(run.errorLines.count == 1, "\(arguments): \(run.errorLines)")
+            #expect(run.errorLines.first?.hasPrefix(prefix + "eSpeak NG could not start") == true, "\(arguments)")
+            #expect(run.stderr.contains("phontab"), "eSpeak's own words name the missing file")
+        }
+    }
+
+    @Test func askingForAnAudioServerThatIsNotThereIsOneLine() throws {
+        let nowhere = try TemporaryDirectory()
+        let run = try Pagervoice.run(["--audio", "pulse"], input: "next\n",
+                                     environment: ["PULSE_SERVER": "unix:" + nowhere.path + "/native"])
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.errorLines == ["pagervoice: audio output 'pulse' is unavailable: no PulseAudio server is running"])
+    }
+
+    /// A folder on a read-only mount (a private mount namespace, so this works as root, where mode
+    /// bits would not stop a write, and as an ordinary user alike).
+    @Test func readOnlyWavFolderIsACommandLineError() throws {
+        let dir = try TemporaryDirectory()
+        let readOnly = ["/usr/bin/unshare", "--map-root-user", "--mount", "/bin/sh", "-c",
+                        #"mount --bind -o ro "$0" "$0" && exec "$@""#, dir.path]
+        // The folder really is read-only there: a plain write fails too.
+        let logs = try TemporaryDirectory()
+        let touch = try SpawnedProcess(executable: readOnly[0], arguments: readOnly.dropFirst() + ["/usr/bin/touch", dir.path + "/probe"],
+                                       environment: ProcessInfo.processInfo.environment,
+                                       standardError: logs.path + "/touch.err")
+        #expect(touch.wait(timeout: .seconds(30)) == 1)
+        #expect(FileContents.text(logs.path + "/touch.err")?.contains("Read-only file system") == true)
+
+        let run = try Pagervoice.run(["--audio", "null", "--wav-dir", dir.path], input: "next\n", launcher: readOnly)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.errorLines == ["pagervoice: cannot write WAV files to \(dir.path): Read-only file system"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test func wavFolderVanishingMidSessionIsOneNoticePerAnnouncementAndSpeechGoesOn() throws {
+        let dir = try TemporaryDirectory()
+        let wavs = dir.path + "/wavs"
+        let child = try PipedChild(executable: Pagervoice.path, arguments: ["--audio", "null", "--wav-dir", wavs],
+                                   environment: ProcessInfo.processInfo.environment, onLine: { _ in })
+        child.send(lines: ["next"])
+        try #require(waitUntil { FileManager.default.fileExists(atPath: wavs + "/0001.wav") }, "first file never written")
+        try FileManager.default.removeItem(atPath: wavs)
+        child.send(lines: ["next", "prev"])
+        #expect(child.finish(timeout: .seconds(60)) == 0)
+        let notices = child.errorOutput.split(separator: "\n")
+        #expect(notices == [
+            "pagervoice: could not speak \"Page 3 of 3\": cannot write \(wavs)/0002.wav: No such file or directory",
+            "pagervoice: could not speak \"Page 2 of 3\": cannot write \(wavs)/0003.wav: No such file or directory",
+        ])
+    }
+
+    // MARK: Helpers
+
+    /// Waits until the recording holds two seconds past `index`, then checks that everything from
+    /// half a second after it (device and recorder latency) is silence.
+    func recordingIsSilent(_ recording: MonitorRecording, after index: Int) -> Bool {
+        let rate = recording.sampleRate
+        guard waitUntil(timeout: .seconds(20), { recording.byteCount() / 2 >= index + 2 * rate }) else { return false }
+        let samples = recording.samples()
+        let tail = samples[min(index + rate / 2, samples.count)...]
+        return PCMAnalysis.peakRMS(Array(tail)) < 50
+    }
+
+    /// Waits for speech energy in what is recorded after `index`.
+    func waitForEnergy(_ recording: MonitorRecording, after index: Int) -> Bool {
+        waitUntil(timeout: .seconds(20)) {
+            let samples = recording.samples()
+            return PCMAnalysis.peakRMS(Array(samples[min(index, samples.count)...])) > 500
+        }
+    }
+
+    /// Polls `condition` until it holds or the deadline passes.
+    func waitUntil(timeout: Duration = .seconds(30), _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            if ContinuousClock.now > deadline { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+}
