@@ -103,6 +103,16 @@ import PagerCore
         #expect(line.contains(#""dots":{"style":"pager","label":"Page","value":"2 of 3","dots":[{"width":8,"height":8,"opacity":0.45},{"width":22,"height":8,"opacity":1.0},{"width":8,"height":8,"opacity":0.45}]}}"#))
     }
 
+    @Test func sayNeverSendsEscapeSequencesToTheTerminal() {
+        var session = Session()
+        let output = session.handle("say red \u{1B}[31mtext\u{7} and\ttab")[0]
+        // Spoken as typed (the speech side strips what eSpeak would act on)…
+        #expect(output.spokenText == "red \u{1B}[31mtext\u{7} and\ttab")
+        // …but printed harmlessly in text mode, and escaped by JSON.
+        #expect(OutputRenderer(json: false).render(output).stdout == [#"red \x1B[31mtext\x07 and"# + "\ttab"])
+        #expect(OutputRenderer(json: true).render(output).stdout == [#"{"type":"say","text":"red \u001b[31mtext\u0007 and\ttab"}"#])
+    }
+
     @Test func errorsGoToStderrInTextAndStdoutInJSON() {
         let text = OutputRenderer(json: false).render(.error("bad"), lineNumber: 4)
         #expect(text.stdout.isEmpty && text.stderr == ["line 4: bad"])

@@ -29,7 +29,7 @@ enum SayCommand {
             err.writeLine("pagervoice say: \(error)")
             return SpeakerFactory.exitStatus(for: error)
         }
-        out.writeLine(text)
+        out.writeLine(text.terminalSafe)
         return 0
     }
 }
