@@ -133,9 +133,7 @@ enum ProcessBench {
     }
 
     static func temporaryDirectory() -> String {
-        var template = Array((NSTemporaryDirectory() + "pagervoice-bench-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { return NSTemporaryDirectory() }
-        return String(cString: made)
+        (try? TemporaryDirectory.create(prefix: "pagervoice-bench")) ?? NSTemporaryDirectory()
     }
 }
 

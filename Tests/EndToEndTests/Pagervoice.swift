@@ -108,15 +108,3 @@ extension PseudoTerminal {
     }
 }
 
-/// A fresh temporary directory, removed at the end of the test.
-final class TemporaryDirectory {
-    let url: URL
-    var path: String { url.path }
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("pagervoice-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import PagerTestSupport
 import Testing
 
 /// `pagervoice verify` as CI runs it: the shipped scenarios pass, broken ones fail with FILE:LINE,

@@ -121,6 +121,6 @@ enum ChildTest {
 let longText = String(repeating: "The quick brown fox jumps over the lazy dog, and then it runs away across the field. ", count: 40)
 
 func makeTemporaryDirectory() -> String {
-    var template = Array("/tmp/pv-speech-test-XXXXXX".utf8CString)
-    return String(cString: mkdtemp(&template)!)
+    // A test machine that cannot make a folder in /tmp cannot run these tests.
+    try! TemporaryDirectory.create(prefix: "pv-speech-test")
 }

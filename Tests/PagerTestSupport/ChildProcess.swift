@@ -22,11 +22,7 @@ public final class ChildProcess {
     public init(executable: String, arguments: [String], environment: [String: String]) throws {
         self.executable = executable
         self.arguments = arguments
-        var template = Array("/tmp/pv-child-XXXXXX".utf8CString)
-        guard let created = mkdtemp(&template) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        directory = String(cString: created)
+        directory = try TemporaryDirectory.create(prefix: "pv-child")
         process = try SpawnedProcess(executable: executable, arguments: arguments, environment: environment,
                                      standardOutput: directory + "/stdout", standardError: directory + "/stderr")
     }

@@ -46,11 +46,11 @@ public final class PulseAudioServer {
         guard let executable = Self.findExecutable("pulseaudio") else {
             throw Failure.executableMissing("pulseaudio")
         }
-        var template = Array("/tmp/pv-pulse-XXXXXX".utf8CString)
-        guard let created = mkdtemp(&template) else {
-            throw Failure.didNotStart(log: "mkdtemp failed: \(String(cString: strerror(errno)))")
+        do {
+            directory = try TemporaryDirectory.create(prefix: "pv-pulse")
+        } catch {
+            throw Failure.didNotStart(log: "cannot make a folder for the server: \(error)")
         }
-        directory = String(cString: created)
         socketPath = directory + "/native"
         self.sinkName = sinkName
         self.sampleRate = sampleRate
