@@ -1,10 +1,31 @@
 /// The canonical PCM WAV layout: a 44-byte RIFF header (one `fmt ` chunk, one `data` chunk) and
 /// little-endian samples, which every audio tool reads and tests can check field by field.
 enum WAVEncoding {
+    /// The whole file in memory (tests and one-off writes).
     static func file(samples: [Int16], sampleRate: Int) -> [UInt8] {
-        let dataBytes = samples.count * 2
+        var bytes = header(sampleCount: samples.count, sampleRate: sampleRate)
+        bytes.reserveCapacity(headerSize + samples.count * 2)
+        #if _endian(little)
+        // The samples are already laid out as the file wants them: one copy, not two appends each.
+        samples.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        #else
+        for sample in samples {
+            let v = UInt16(bitPattern: sample)
+            bytes.append(UInt8(v & 0xFF))
+            bytes.append(UInt8(v >> 8))
+        }
+        #endif
+        return bytes
+    }
+
+    static let headerSize = 44
+
+    /// The 44 bytes before the samples. Split out so a sink can write header and samples with one
+    /// `writev`, without first copying every sample into a file image.
+    static func header(sampleCount: Int, sampleRate: Int) -> [UInt8] {
+        let dataBytes = sampleCount * 2
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(44 + dataBytes)
+        bytes.reserveCapacity(headerSize)
         func append32(_ value: Int) {
             let v = UInt32(truncatingIfNeeded: value)
             bytes += [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8(v >> 24)]
@@ -26,16 +47,6 @@ enum WAVEncoding {
         append16(16)            // bits per sample
         bytes += Array("data".utf8)
         append32(dataBytes)
-        #if _endian(little)
-        // The samples are already laid out as the file wants them: one copy, not two appends each.
-        samples.withUnsafeBytes { bytes.append(contentsOf: $0) }
-        #else
-        for sample in samples {
-            let v = UInt16(bitPattern: sample)
-            bytes.append(UInt8(v & 0xFF))
-            bytes.append(UInt8(v >> 8))
-        }
-        #endif
         return bytes
     }
 }

@@ -36,6 +36,9 @@ public final class WAVSink: AudioSink {
         return (directory.hasSuffix("/") ? directory : directory + "/") + padded + ".wav"
     }
 
+    /// Samples of buffer kept between utterances (about 24 s of speech, 1 MiB).
+    static let keptCapacity = 512 * 1024
+
     public func begin(_ utterance: UtteranceInfo) {
         state.withLock { state in
             state.samples.removeAll(keepingCapacity: true)
@@ -48,15 +51,19 @@ public final class WAVSink: AudioSink {
     }
 
     public func end(_ utterance: UtteranceInfo, interrupted: Bool) -> SinkReport {
-        let (number, bytes) = state.withLock { state -> (Int, [UInt8]) in
+        // Written under the lock, straight from the collected samples, which keep their capacity
+        // for the next utterance: no file image is copied and no buffer is freed and grown again
+        // per announcement (that churn showed up as system time in `make bench`).
+        let (file, reason) = state.withLock { state -> (String, String?) in
             let number = state.nextNumber
             state.nextNumber += 1
-            let bytes = WAVEncoding.file(samples: state.samples, sampleRate: state.sampleRate)
-            state.samples.removeAll(keepingCapacity: false)
-            return (number, bytes)
+            let file = path(forNumber: number)
+            let reason = Self.write(state.samples, sampleRate: state.sampleRate, to: file)
+            // A long text can leave minutes of samples behind: keep only a buffer of ordinary size.
+            state.samples.removeAll(keepingCapacity: state.samples.capacity <= Self.keptCapacity)
+            return (file, reason)
         }
-        let file = path(forNumber: number)
-        if let reason = Self.write(bytes, to: file) {
+        if let reason {
             return SinkReport(filePath: nil, failure: .wavWriteFailed(path: file, reason: reason))
         }
         return SinkReport(filePath: file)
@@ -101,25 +108,48 @@ public final class WAVSink: AudioSink {
     }
 
     /// nil on success, else why not.
-    private static func write(_ bytes: [UInt8], to path: String) -> String? {
+    private static func write(_ samples: [Int16], sampleRate: Int, to path: String) -> String? {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { return String(cString: strerror(errno)) }
         var failure: String?
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
+        #if _endian(little)
+        let header = WAVEncoding.header(sampleCount: samples.count, sampleRate: sampleRate)
+        header.withUnsafeBytes { head in
+            samples.withUnsafeBytes { body in
+                failure = writeAll(fd, [head, body])
             }
         }
+        #else
+        WAVEncoding.file(samples: samples, sampleRate: sampleRate).withUnsafeBytes { whole in
+            failure = writeAll(fd, [whole])
+        }
+        #endif
         if close(fd) != 0 && failure == nil {
             failure = String(cString: strerror(errno))
         }
         return failure
+    }
+
+    /// Writes every byte of `parts` in order with `writev`, resuming after short writes and EINTR.
+    private static func writeAll(_ fd: Int32, _ parts: [UnsafeRawBufferPointer]) -> String? {
+        var remaining = parts.filter { $0.count > 0 }
+        while !remaining.isEmpty {
+            var vectors = remaining.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
+            let written = writev(fd, &vectors, Int32(vectors.count))
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            if written == 0 { return String(cString: strerror(EIO)) }
+            var skip = written
+            while let first = remaining.first, skip >= first.count {
+                skip -= first.count
+                remaining.removeFirst()
+            }
+            if skip > 0, let first = remaining.first {
+                remaining[0] = UnsafeRawBufferPointer(rebasing: first[skip...])
+            }
+        }
+        return nil
     }
 }

@@ -19,9 +19,12 @@ import Testing
                                   onNotice: recorder.onNotice, onEvent: recorder.onEvent)
         let first = announcer.speak("Page 2 of 3", priority: .low)
         let second = announcer.speak("Page 3 of 3", priority: .low)
+        // Shorter than the one before: the sink reuses its sample buffer, and this file must hold
+        // only its own samples, with a header that says so.
+        let third = announcer.speak("Go", priority: .low)
         announcer.drain()
 
-        for (id, number) in [(first, 1), (second, 2)] {
+        for (id, number) in [(first, 1), (second, 2), (third, 3)] {
             let event = try #require(recorder.event(for: id))
             #expect(event.outcome == .finished)
             let path = try #require(event.wavPath)
@@ -34,7 +37,8 @@ import Testing
             let pcm = try #require(memory.recording(for: id)).samples
             #expect(wav.samples == pcm)
             #expect(event.sampleCount == pcm.count)
-            #expect((0.8...2.0).contains(wav.duration))
+            #expect(FileContents.bytes(path)?.count == 44 + 2 * pcm.count)
+            #expect((id == third ? 0.1...0.8 : 0.8...2.0).contains(wav.duration), "\(number): \(wav.duration) s")
             #expect(PCMAnalysis.rms(wav.samples) > 500)
         }
         #expect(recorder.notices.isEmpty)
