@@ -14,7 +14,14 @@ APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev espeak-ng-data espea
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Where each kind of build goes, so sanitizer and fuzzer builds never trample the ordinary one.
-SCRATCH ?= .build
+# `make release` (and bench, soak) build executables that carry the Swift runtime and Foundation
+# inside them: binding those shared libraries' symbols was most of pagervoice's start-up time
+# (`make bench` reports it). lld, because GNU gold prints the toolchain's static Foundation's
+# use of mktemp as a warning on every link. A plain `swift build -c release` works too; it
+# starts slower.
+RELEASE_SCRATCH ?= .build/static
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld --scratch-path $(RELEASE_SCRATCH)
+RELEASE_BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 ASAN_SCRATCH ?= .build/asan
 TSAN_SCRATCH ?= .build/tsan
 FUZZ_SCRATCH ?= .build/fuzz
@@ -42,7 +49,8 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_FLAGS)
+	@echo "Built: $(RELEASE_BIN)/pagervoice"
 
 run: build
 	@$$($(SWIFT) build --show-bin-path)/pagervoice $(ARGS)
@@ -50,16 +58,14 @@ run: build
 test: deps
 	$(SWIFT) test
 
-bench: deps
-	$(SWIFT) build -c release --scratch-path $(SCRATCH)
-	@$$($(SWIFT) build -c release --scratch-path $(SCRATCH) --show-bin-path)/pagervoice-bench
+bench: release
+	@$(RELEASE_BIN)/pagervoice-bench
 
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SCRATCH=$(FUZZ_SCRATCH) SWIFT=$(SWIFT) scripts/fuzz.sh
 
-soak: deps
-	$(SWIFT) build -c release --scratch-path $(SCRATCH)
-	@$$($(SWIFT) build -c release --scratch-path $(SCRATCH) --show-bin-path)/pagervoice-soak \
+soak: release
+	@$(RELEASE_BIN)/pagervoice-soak \
 	    --lines $(SOAK_LINES) $(if $(SOAK_SEED),--seed $(SOAK_SEED))
 
 sanitize: deps

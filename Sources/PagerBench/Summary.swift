@@ -1,6 +1,7 @@
 /// The one table `make bench` ends with: every figure the issue asks for, measured on this
 /// machine, beside its target and PASS or MISS. Figures without a target say so ("—"); a figure
-/// that could not be measured is "n/a" and counts as a MISS where it has a target.
+/// that could not be measured is "n/a" and counts as a MISS where it has a target. Sections left
+/// out on the command line (`pagervoice-bench core`) show "not run" and count neither way.
 struct Summary {
     struct Row {
         var figure: String
@@ -10,31 +11,38 @@ struct Summary {
     }
 
     private(set) var rows: [Row] = []
+    /// Whether the rows being added belong to a section that was left out of this run.
+    private var skipping = false
 
     /// A figure with no target: reported for the record.
     mutating func report(_ figure: String, _ value: Double, _ unit: String, decimals: Int = 1) {
-        rows.append(Row(figure: figure, value: Self.text(value, unit, decimals), target: "—", verdict: ""))
+        rows.append(Row(figure: figure, value: skipping ? "not run" : Self.text(value, unit, decimals), target: "—",
+                        verdict: ""))
     }
 
     /// A figure with a target; `pass` decides PASS or MISS (never PASS for a value not measured).
     mutating func check(_ figure: String, _ value: Double, _ unit: String, decimals: Int = 1,
                         target: String, pass: Bool) {
+        if skipping {
+            rows.append(Row(figure: figure, value: "not run", target: target, verdict: ""))
+            return
+        }
         rows.append(Row(figure: figure, value: Self.text(value, unit, decimals), target: target,
                         verdict: value.isFinite && pass ? "PASS" : "MISS"))
     }
 
-    /// Our cost per announcement, then how many times cheaper it is than `espeak-ng`'s, checked
-    /// against `atLeast`.
-    mutating func compare(_ figure: String, _ milliseconds: Double, against espeak: Double, atLeast ratio: Double,
-                          note: String = "") {
-        report(figure, milliseconds, "ms", decimals: 3)
-        let cheaper = espeak / milliseconds
-        check("  cheaper than espeak-ng -w" + note, cheaper, "x", decimals: cheaper < 100 ? 1 : 0,
-              target: "≥ \(Int(ratio))x", pass: cheaper >= ratio)
+    /// Our cost per announcement, then how many times cheaper it is than `espeak-ng`'s (measured
+    /// in lockstep, see `ComparisonBench`), checked against `atLeast`.
+    mutating func compare(_ figure: String, _ side: ComparisonBench.Side, atLeast ratio: Double, note: String = "") {
+        report(figure, side.milliseconds, "ms", decimals: 3)
+        check("  cheaper than espeak-ng -w" + note, side.cheaper, "x", decimals: side.cheaper < 100 ? 1 : 0,
+              target: "≥ \(Int(ratio))x", pass: side.cheaper >= ratio)
     }
 
-    /// A line of text inside the table (what the next rows measure).
-    mutating func heading(_ text: String) {
+    /// A line of text inside the table (what the next rows measure); `ran: false` marks the
+    /// rows up to the next heading as not run.
+    mutating func heading(_ text: String, ran: Bool = true) {
+        skipping = !ran
         rows.append(Row(figure: text, value: "", target: "", verdict: "heading"))
     }
 
@@ -63,7 +71,9 @@ struct Summary {
         }
         Swift.print(rule)
         let checked = rows.filter { $0.verdict == "PASS" || $0.verdict == "MISS" }.count
-        Swift.print("  \(checked - misses) of \(checked) targets met" + (misses > 0 ? ", \(misses) MISSED" : ""))
+        let notRun = rows.filter { $0.value == "not run" && $0.target != "—" }.count
+        Swift.print("  \(checked - misses) of \(checked) targets met" + (misses > 0 ? ", \(misses) MISSED" : "")
+                    + (notRun > 0 ? "; \(notRun) not run (name no section to run them all)" : ""))
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

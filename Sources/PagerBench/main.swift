@@ -20,20 +20,20 @@ let process = wanted("process") ? ProcessBench.run() : ProcessBench.Figures()
 
 var summary = Summary()
 let c = comparison
-summary.heading("Per announcement, \(c.count) texts: pagervoice (one process) against espeak-ng -w (one process each)")
+summary.heading("Per announcement, \(c.count) texts: pagervoice (one process) against espeak-ng -w (one process each)",
+                ran: wanted("comparison"))
 summary.report("espeak-ng -w, distinct texts", c.espeakDistinct, "ms", decimals: 2)
 summary.report("espeak-ng -w, paging phrases", c.espeakRepeated, "ms", decimals: 2)
-summary.report("eSpeak NG synthesis alone (the floor for a new text)", c.synthesis, "ms", decimals: 3)
-summary.compare("pagervoice engine, distinct texts (synthesised)", c.engineDistinct, against: c.espeakDistinct, atLeast: 6)
-summary.compare("pagervoice engine, paging phrases (cache)", c.engineRepeated, against: c.espeakRepeated, atLeast: 20)
-summary.compare("pagervoice executable, say lines (start-up included)", c.executableDistinct, against: c.espeakDistinct, atLeast: 6)
-summary.compare("pagervoice executable, next/prev lines", c.executableRepeated, against: c.espeakRepeated, atLeast: 20)
-summary.compare("pagervoice executable --wav-dir, say lines", c.wavDistinct, against: c.espeakDistinct, atLeast: 6,
-                note: " (both write files)")
-summary.compare("pagervoice executable --wav-dir, next/prev lines", c.wavRepeated, against: c.espeakRepeated, atLeast: 20,
+summary.report("eSpeak NG synthesis alone (the floor for a new text)", c.synthesis.milliseconds, "ms", decimals: 3)
+summary.compare("pagervoice engine, distinct texts (synthesised)", c.engineDistinct, atLeast: 6)
+summary.compare("pagervoice engine, paging phrases (cache)", c.engineRepeated, atLeast: 20)
+summary.compare("pagervoice executable, say lines (start-up included)", c.executableDistinct, atLeast: 6)
+summary.compare("pagervoice executable, next/prev lines", c.executableRepeated, atLeast: 20)
+summary.compare("pagervoice executable --wav-dir, say lines", c.wavDistinct, atLeast: 6, note: " (both write files)")
+summary.compare("pagervoice executable --wav-dir, next/prev lines", c.wavRepeated, atLeast: 20,
                 note: " (both write files)")
 
-summary.heading("Latency")
+summary.heading("Latency", ran: wanted("speech"))
 summary.check("time to first audio buffer p50 (fresh text)", speech.firstBufferFresh.p50, "ms", decimals: 3,
               target: "< 0.5 ms", pass: speech.firstBufferFresh.p50 < 0.5)
 summary.report("time to first audio buffer p99 (fresh text)", speech.firstBufferFresh.p99, "ms", decimals: 3)
@@ -47,19 +47,22 @@ summary.report("live PulseAudio: stop to device flushed, p50", speech.playbackIn
 summary.report("live PulseAudio: stop to device flushed, p99", speech.playbackInterruptFlushed.p99, "ms", decimals: 3)
 summary.report("live PulseAudio: stop() returns, p50", speech.playbackInterruptReturned.p50, "ms", decimals: 3)
 summary.report("live PulseAudio: stop() returns, p99", speech.playbackInterruptReturned.p99, "ms", decimals: 3)
+summary.heading("Start-up", ran: wanted("process"))
 summary.report("start-up to first announcement, piped, audio null", process.startupPipe, "ms", decimals: 1)
 summary.report("start-up to first announcement, piped, audio off", process.startupPipeAudioOff, "ms", decimals: 1)
 summary.report("start-up to the pager> prompt, pseudo-terminal", process.startupPrompt, "ms", decimals: 1)
 
-summary.heading("Model")
+summary.heading("Model", ran: wanted("core"))
 summary.report("reducer actions per second", core.actionsPerSecond, "/s", decimals: 0)
 summary.report("layout of the rendered pages", core.nanosecondsPerLayout, "ns/layout")
+summary.heading("Motion", ran: wanted("motion"))
 summary.report("one frame: spring, position, layout", motion.nanosecondsPerFrame, "ns/frame")
 summary.report("`frames` timeline, per frame (interactive)", motion.nanosecondsPerTimelineFrame, "ns/frame")
 
 for (memory, audio) in [(process.memory, "off"), (process.memoryWithSpeech, "null")] {
     let commands = memory.samples.last?.commands ?? 0
-    summary.heading("Memory: \(commands) commands piped through pagervoice --audio \(audio) --json")
+    summary.heading("Memory: \(commands) commands piped through pagervoice --audio \(audio) --json",
+                    ran: wanted("process"))
     summary.report("VmRSS after 1,000 commands", memory.rss(after: 1_000) / 1024, "MiB")
     summary.report("VmRSS after \(commands) commands", memory.rss(after: commands) / 1024, "MiB")
     summary.report("VmHWM (peak) over the run", Double(memory.peakKiB) / 1024, "MiB")

@@ -90,18 +90,7 @@ public final class PipedChild {
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool {
         inputLock.withLock {
-            let fd = input
-            guard fd >= 0 else { return false }
-            return bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                    if n < 0 && errno == EINTR { continue }
-                    if n <= 0 { return false }
-                    offset += n
-                }
-                return true
-            }
+            input >= 0 && writeFully(input, bytes)
         }
     }
 
@@ -183,6 +172,21 @@ public struct ResidentMemory: Sendable, Equatable {
         guard let current, let peak else { return nil }
         self.current = current
         self.peak = peak
+    }
+}
+
+/// Writes all of `bytes` to `fd` (blocking while a pipe is full, resuming after EINTR); false if
+/// the other end stopped reading.
+public func writeFully(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
     }
 }
 
