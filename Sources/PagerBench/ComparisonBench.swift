@@ -17,8 +17,9 @@ import PagerTestSupport
 /// - espeak-ng: wall time of `espeak-ng -w FILE TEXT`, spawned and reaped with a blocking waitpid,
 ///   each text to a new file (as a shell loop over announcements would, and as `--wav-dir` does).
 /// - synthesis: `SpeechEngine.synthesize` uncached: eSpeak NG's own work, the floor for a new text.
-/// - engine: `Announcer.speak` + `drain` inside this process, into a sink that discards (what the
-///   REPL on a pipe pays per announcement; the cache is cleared before each round of fresh texts).
+/// - engine: `Announcer.speak` + `drain` inside this process, into a sink that discards, run on
+///   the engine thread as the REPL runs a script (what it pays per announcement; the cache is
+///   cleared before each round of fresh texts).
 /// - executable: one `pagervoice --audio null --json` per round, sent a chunk of lines (`say
 ///   TEXT`, or next/prev for the paging phrases) and timed until it has spoken them (see
 ///   `ExecutableSide.ask`); the spawn and start-up are counted in its first chunk, and closing
@@ -155,8 +156,12 @@ enum ComparisonBench {
             if synthesis { totals["synthesis"] = 0 }
             /// Each side speaks a chunk of texts (and says how long that took, or nil on failure).
             var sides: [(String, ([String], [String]) -> Double?)] = [
+                // As `pagervoice` runs a script: on the engine thread (`runOnEngineThread`), so
+                // each drain speaks in place.
                 ("engine", { texts, _ in
-                    SpeechBench.milliseconds { for text in texts { announcer.speak(text); announcer.drain() } }
+                    SpeechBench.milliseconds {
+                        engine.runOnEngineThread { for text in texts { announcer.speak(text); announcer.drain() } }
+                    }
                 }),
                 ("executable", executable.ask),
                 ("wav", wav.ask),

@@ -11,8 +11,9 @@ import Synchronization
 /// `speak` call, so no announcement disappears without a trace.
 ///
 /// Events arrive on the engine thread for spoken utterances, and on the calling thread for ones
-/// that never started (audio off, unknown voice, dropped by `stop`). Do not call `drain` from the
-/// event callback: the engine would be waiting for itself (it returns at once there).
+/// that never started (audio off, unknown voice, dropped by `stop`). On the engine thread (inside
+/// `SpeechEngine.runOnEngineThread`) `drain` speaks the queue itself; from the event callback it
+/// returns at once, as the engine would otherwise be waiting for itself.
 public final class Announcer: Sendable {
     /// How `init(configuration:)` sets itself up; mirrors the command-line options.
     public struct Configuration: Sendable {
@@ -244,10 +245,14 @@ public final class Announcer: Sendable {
         _ = drain(timeout: nil)
     }
 
-    /// `drain()` with a limit; returns whether everything finished in time.
+    /// `drain()` with a limit; returns whether everything finished in time. (On the engine thread,
+    /// where it speaks the queue itself, there is no one to enforce the limit.)
     @discardableResult
     public func drain(timeout: Duration?) -> Bool {
         if let engine, engine.thread.isCurrent {
+            // Inside `SpeechEngine.runOnEngineThread`: speak what is queued right here. (From an
+            // event callback, the pump that called it is still running and nothing is queued.)
+            engine.thread.runQueued()
             return state.withLock { $0.outstanding == 0 }
         }
         let semaphore = DispatchSemaphore(value: 0)

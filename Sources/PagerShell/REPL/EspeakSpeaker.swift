@@ -40,6 +40,13 @@ public final class EspeakSpeaker: Speaker {
     public func stop() { announcer.stop() }
     public func drain() { announcer.drain() }
 
+    /// On the engine thread, so each line's `drain` synthesises in place rather than waking the
+    /// engine thread and then being woken by it (see `SpeechEngine.runOnEngineThread`).
+    public func runScript<T>(_ body: @escaping () -> T) -> T {
+        guard let engine = announcer.engine else { return body() }
+        return engine.runOnEngineThread(body)
+    }
+
     public func voiceLines() -> [String] {
         guard let engine = announcer.engine else { return [] }
         let width = (engine.voices.map(\.name.count).max() ?? 0) + 2

@@ -13,6 +13,9 @@ public protocol Speaker: AnyObject, Sendable {
     func voiceLines() -> [String]
     /// One line for `status`.
     var summary: String { get }
+    /// Runs a script's whole loop, where speech can be done fastest when every line waits for
+    /// its announcement anyway (`EspeakSpeaker`: on eSpeak NG's own thread).
+    func runScript<T>(_ body: @escaping () -> T) -> T
 }
 
 /// `--audio off`: nothing is synthesised at all.
@@ -23,4 +26,5 @@ public final class SilentSpeaker: Speaker {
     public func drain() {}
     public func voiceLines() -> [String] { [] }
     public var summary: String { "off (--audio off: nothing is synthesised)" }
+    public func runScript<T>(_ body: @escaping () -> T) -> T { body() }
 }

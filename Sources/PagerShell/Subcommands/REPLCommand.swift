@@ -59,7 +59,10 @@ enum REPLCommand {
                 arguments: Dictionary(uniqueKeysWithValues: CommandInfo.all.flatMap { info in info.names.map { ($0, info.completions) } }))
             return runner.run(&reader)
         }
-        var reader = FileLineReader()
-        return runner.run(&reader)
+        // A script waits for each line's speech, so it runs where the speech is made.
+        return speaker.runScript {
+            var reader = FileLineReader()
+            return runner.run(&reader)
+        }
     }
 }
