@@ -6,24 +6,25 @@ import PagerTestSupport
 /// What one announcement costs: PagerVoice in one process against spawning `espeak-ng -w` once
 /// per announcement, for the same texts.
 ///
-/// Measured in lockstep, a chunk of texts at a time: `espeak-ng -w` speaks 20 texts, then each
-/// PagerVoice side speaks the same 20 (in an order that rotates from chunk to chunk), so both
-/// sides are timed within a fraction of a second of each other and a busy moment on a shared
-/// machine weighs on both alike. (Whole rounds of each side one after another let a busy second
-/// land on one side only, and the ratio swung by a third between runs.) A round covers every
-/// text; its ratio is espeak-ng's total over the side's total; the figures are the medians over
-/// the rounds.
+/// Measured in rounds that put each PagerVoice side between two halves of espeak-ng's work:
+/// `espeak-ng -w` speaks the first half of the texts, each PagerVoice side then speaks all of them
+/// in one go (as a script would, in an order that rotates from round to round), and espeak-ng
+/// speaks the second half. On a shared machine whose speed drifts over seconds, both sides are
+/// then measured around the same moment; a round's ratio is espeak-ng's total over the side's
+/// total, and the figures are the medians over the rounds. (Whole rounds of each side one after
+/// another let a busy second land on one side only; alternating every few texts instead left the
+/// PagerVoice sides idle between bursts, paying cold caches and wake-ups no script pays.)
 ///
 /// - espeak-ng: wall time of `espeak-ng -w FILE TEXT`, spawned and reaped with a blocking waitpid,
 ///   each text to a new file (as a shell loop over announcements would, and as `--wav-dir` does).
-/// - synthesis: `SpeechEngine.synthesize` uncached: eSpeak NG's own work, the floor for a new text.
+/// - synthesis: `SpeechEngine.synthesize` uncached, on the engine thread: eSpeak NG's own work
+///   and the samples collected, the floor for a new text.
 /// - engine: `Announcer.speak` + `drain` inside this process, into a sink that discards, run on
 ///   the engine thread as the REPL runs a script (what it pays per announcement; the cache is
 ///   cleared before each round of fresh texts).
-/// - executable: one `pagervoice --audio null --json` per round, sent a chunk of lines (`say
-///   TEXT`, or next/prev for the paging phrases) and timed until it has spoken them (see
-///   `ExecutableSide.ask`); the spawn and start-up are counted in its first chunk, and closing
-///   stdin to its exit is counted too, so the total is everything the process cost. Again with `--wav-dir DIR`, writing one WAV file per
+/// - executable: one `pagervoice --audio null` per round, reading all the lines (`say TEXT`, or
+///   next/prev for the paging phrases) from a file and timed from its spawn to its exit:
+///   everything the process cost (see `ExecutableSide`). Again with `--wav-dir DIR`, writing one WAV file per
 ///   announcement as `espeak-ng -w` does (both then also pay the file system for each file).
 enum ComparisonBench {
     /// One PagerVoice side of the comparison.
@@ -46,6 +47,9 @@ enum ComparisonBench {
         var executableRepeated = Side()
         var wavDistinct = Side()
         var wavRepeated = Side()
+        /// Creating and writing one file the size of a spoken "Page i of n" (44 KB) in the same
+        /// folder: what both `espeak-ng -w` and `--wav-dir` pay per announcement on this disk.
+        var fileCreation = Double.nan
         var count = 0
     }
 
@@ -55,20 +59,14 @@ enum ComparisonBench {
     /// What real paging says over and over: next, next, previous, previous on the demo pager.
     static let pagingTexts = ["Page 2 of 3", "Page 3 of 3", "Page 2 of 3", "Page 1 of 3"]
     static let pagingLines = ["next", "next", "prev", "prev"]
-    static let rounds = 5
-    /// Texts per chunk: espeak-ng speaks a chunk (about 0.2 s), then each PagerVoice side speaks
-    /// the same chunk, so both are measured under the same load, and each PagerVoice side still
-    /// speaks texts back to back as a script would make it (one announcement at a time with
-    /// espeak-ng runs in between would add cold caches and wake-ups that no script pays).
-    static let chunk = 20
-
+    static let rounds = 7
     /// The sides measured in a phase, by name: the per-text milliseconds of each round.
     private typealias Rounds = [String: [Double]]
 
     static func run() -> Figures {
         let count = distinctTexts.count
         var figures = Figures(count: count)
-        print("Per announcement: \(count) distinct texts and \(count) paging phrases, \(rounds) rounds, in lockstep with espeak-ng")
+        print("Per announcement: \(count) distinct texts and \(count) paging phrases, \(rounds) rounds, between two halves of espeak-ng runs")
         guard let espeak = PulseAudioServer.findExecutable("espeak-ng") else {
             print("  espeak-ng not found (apt-get install espeak-ng): nothing to compare with")
             return figures
@@ -88,11 +86,11 @@ enum ComparisonBench {
         var distinct = Rounds(), repeated = Rounds()
         for round in 0..<rounds {
             engine.clearCache()
-            let fresh = Phase(name: "say-\(round)", texts: distinctTexts, lines: sayLines, synthesis: true)
+            let fresh = Phase(name: "say-\(round)", round: round, texts: distinctTexts, lines: sayLines, synthesis: true)
             fresh.run(espeak: espeak, engine: engine, announcer: announcer, scratch: scratch).forEach {
                 distinct[$0.key, default: []].append($0.value)
             }
-            let paging = Phase(name: "paging-\(round)", texts: repeatedTexts, lines: pagingScript, synthesis: false)
+            let paging = Phase(name: "paging-\(round)", round: round, texts: repeatedTexts, lines: pagingScript, synthesis: false)
             paging.run(espeak: espeak, engine: engine, announcer: announcer, scratch: scratch).forEach {
                 repeated[$0.key, default: []].append($0.value)
             }
@@ -116,6 +114,7 @@ enum ComparisonBench {
         figures.executableRepeated = side(repeated, "executable")
         figures.wavDistinct = side(distinct, "wav")
         figures.wavRepeated = side(repeated, "wav")
+        figures.fileCreation = median(distinct["file"])
         func row(_ name: String, _ side: Side) {
             let ratio = Measure.format(side.cheaper, decimals: side.cheaper < 100 ? 1 : 0)
             print(Measure.row(name, side.milliseconds, "ms", decimals: 3) + "  (\(ratio)x)")
@@ -129,12 +128,14 @@ enum ComparisonBench {
         row("pagervoice --audio null, \(count) next/prev lines, per line", figures.executableRepeated)
         row("pagervoice --wav-dir, \(count) say lines, per line", figures.wavDistinct)
         row("pagervoice --wav-dir, \(count) next/prev lines, per line", figures.wavRepeated)
+        print(Measure.row("creating and writing one 44 KB file there (both pay it)", figures.fileCreation, "ms", decimals: 3))
         return figures
     }
 
     /// One round over `texts`: every side speaks each text right after `espeak-ng -w` has.
     private struct Phase {
         let name: String
+        let round: Int
         /// What is spoken (and what the executable must print for each line).
         let texts: [String]
         /// What the executable is sent for each text.
@@ -150,11 +151,12 @@ enum ComparisonBench {
             guard (try? FileManager.default.createDirectory(atPath: espeakFolder, withIntermediateDirectories: true)) != nil else {
                 return [:]
             }
-            let executable = ExecutableSide(arguments: ["--audio", "null"], errorPath: folder + "/null.stderr")
-            let wav = ExecutableSide(arguments: ["--audio", "null", "--wav-dir", wavFolder], errorPath: folder + "/wav.stderr")
+            let executable = ExecutableSide(arguments: ["--audio", "null"], folder: folder + "/null", wavFolder: nil)
+            let wav = ExecutableSide(arguments: ["--audio", "null", "--wav-dir", wavFolder], folder: folder + "/wav",
+                                     wavFolder: wavFolder)
             var totals: [String: Double] = ["espeak": 0, "engine": 0, "executable": 0, "wav": 0]
             if synthesis { totals["synthesis"] = 0 }
-            /// Each side speaks a chunk of texts (and says how long that took, or nil on failure).
+            /// Each side speaks all the texts (and says how long that took, or nil on failure).
             var sides: [(String, ([String], [String]) -> Double?)] = [
                 // As `pagervoice` runs a script: on the engine thread (`runOnEngineThread`), so
                 // each drain speaks in place.
@@ -163,105 +165,97 @@ enum ComparisonBench {
                         engine.runOnEngineThread { for text in texts { announcer.speak(text); announcer.drain() } }
                     }
                 }),
-                ("executable", executable.ask),
-                ("wav", wav.ask),
+                ("executable", executable.run),
+                ("wav", wav.run),
             ]
             if synthesis {
+                let files = folder + "/files"
+                totals["file"] = 0
+                sides.append(("file", { texts, _ in ComparisonBench.createFiles(count: texts.count, in: files) }))
                 sides.append(("synthesis", { texts, _ in
                     var ok = true
                     let elapsed = SpeechBench.milliseconds {
-                        for text in texts where (try? engine.synthesize(text, useCache: false)) == nil { ok = false }
+                        ok = engine.runOnEngineThread {
+                            texts.allSatisfy { (try? engine.synthesize($0, useCache: false)) != nil }
+                        }
                     }
                     return ok ? elapsed : nil
                 }))
             }
-            let indices = Array(texts.indices)
-            for (chunkNumber, start) in stride(from: 0, to: indices.count, by: ComparisonBench.chunk).enumerated() {
-                let chunk = start..<min(start + ComparisonBench.chunk, indices.count)
-                for index in chunk {
-                    totals["espeak"]! += spawn(espeak, texts[index], wav: espeakFolder + "/\(index + 1).wav") ?? .nan
-                }
-                // Rotate who goes first, so no side always follows espeak-ng (cold caches).
-                for offset in 0..<sides.count {
-                    let (name, cost) = sides[(chunkNumber + offset) % sides.count]
-                    totals[name]! += cost(Array(texts[chunk]), Array(lines[chunk])) ?? .nan
-                }
+            let half = texts.count / 2
+            for index in 0..<half {
+                totals["espeak"]! += spawn(espeak, texts[index], wav: espeakFolder + "/\(index + 1).wav") ?? .nan
             }
-            totals["executable"]! += executable.finish(expectedFiles: nil)
-            totals["wav"]! += wav.finish(expectedFiles: (wavFolder, texts.count))
+            // Rotate who goes first, so no side always follows espeak-ng (cold caches).
+            for offset in 0..<sides.count {
+                let (name, cost) = sides[(round + offset) % sides.count]
+                totals[name]! += cost(texts, lines) ?? .nan
+            }
+            for index in half..<texts.count {
+                totals["espeak"]! += spawn(espeak, texts[index], wav: espeakFolder + "/\(index + 1).wav") ?? .nan
+            }
             return totals.mapValues { $0 / Double(texts.count) }
         }
     }
 
-    /// One `pagervoice` process for a round, spawned on its first line.
-    private final class ExecutableSide {
+    /// One `pagervoice` process for a round, run as a script is: `pagervoice --audio null < script
+    /// > output`, timed from spawn to exit (start-up, every line's speech and the exit included),
+    /// then checked: exit status 0, one printed line per announcement, and with `--wav-dir` one
+    /// WAV file each. Its output goes to a file, as a script's would, so no reader of ours is
+    /// woken by each line it prints.
+    private struct ExecutableSide {
         let arguments: [String]
-        let errorPath: String
-        private var child: LockstepChild?
-        private var failed = false
+        let folder: String
+        let wavFolder: String?
 
-        init(arguments: [String], errorPath: String) {
-            self.arguments = arguments
-            self.errorPath = errorPath
-        }
-
-        /// Milliseconds until `lines` were answered with `texts` and their speech has finished
-        /// (spawn included the first time).
-        ///
-        /// `pagervoice` prints an announcement before it speaks it, so its last answer alone would
-        /// stop the clock while eSpeak is still at work. From a pipe, though, it reads no line
-        /// before the previous one's speech has finished: so `layout` is sent after them, and its
-        /// answer (one JSON line, no speech) marks the end. Its own small cost is counted against us.
-        func ask(_ texts: [String], _ lines: [String]) -> Double? {
-            guard !failed else { return nil }
-            var replies: [String]?
-            let elapsed = SpeechBench.milliseconds {
-                if child == nil {
-                    child = try? LockstepChild(executable: ProcessBench.pagervoice, arguments: arguments + ["--json"],
-                                               environment: ProcessBench.environment, errorPath: errorPath)
-                }
-                replies = child?.ask(lines + ["layout"], replies: lines.count + 1)
+        func run(_ texts: [String], _ lines: [String]) -> Double? {
+            let script = folder + ".script", output = folder + ".out", errors = folder + ".err"
+            guard FileManager.default.createFile(atPath: script, contents: Data(lines.map { $0 + "\n" }.joined().utf8)) else {
+                return nil
             }
-            guard let replies, replies.dropLast().map({ Self.field("text", of: $0) }) == texts,
-                  Self.field("type", of: replies[lines.count]) == "layout" else {
-                report("answered \(replies.map { "\($0.prefix(3))…" } ?? "nothing") to \(lines.prefix(3))…, expected \(texts.prefix(3))… then a layout")
+            let input = open(script, O_RDONLY | O_CLOEXEC)
+            let out = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            let err = open(errors, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            defer { [input, out, err].filter { $0 >= 0 }.forEach { close($0) } }
+            guard input >= 0, out >= 0, err >= 0 else { return nil }
+            var status: Int32 = -1
+            let elapsed = SpeechBench.milliseconds {
+                guard let child = try? SpawnedProcess(executable: ProcessBench.pagervoice, arguments: arguments,
+                                                      environment: ProcessBench.environment, standardInput: input,
+                                                      standardOutput: out, standardError: err) else { return }
+                status = child.waitUntilExit()
+            }
+            let printed = (FileContents.text(output) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+                .dropLast().map(String.init)
+            var files = texts.count
+            if let wavFolder {
+                files = (try? FileManager.default.contentsOfDirectory(atPath: wavFolder).filter { $0.hasSuffix(".wav") })?.count ?? 0
+            }
+            guard status == 0, printed == texts, files == texts.count else {
+                let stderr = FileContents.text(errors) ?? ""
+                print("  pagervoice \(arguments.joined(separator: " ")) failed: status \(status), \(printed.count) lines"
+                      + " printed for \(texts.count), \(files) WAV files" + (stderr.isEmpty ? "" : "; stderr: " + stderr.prefix(500)))
                 return nil
             }
             return elapsed
         }
+    }
 
-        /// A string field of a JSON line.
-        private static func field(_ name: String, of line: String) -> String? {
-            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            return object?[name] as? String
-        }
-
-        /// Milliseconds from closing stdin to exit; NaN unless it exited 0 having printed nothing
-        /// more (and wrote one WAV file per line into `expectedFiles`).
-        func finish(expectedFiles: (folder: String, count: Int)?) -> Double {
-            guard let child, !failed else { return .nan }
-            var outcome: (status: Int32, extra: [String]) = (-1, [])
-            let elapsed = SpeechBench.milliseconds { outcome = child.finish() }
-            guard outcome.status == 0, outcome.extra.isEmpty else {
-                report("exited \(outcome.status) after printing \(outcome.extra.count) unexpected lines")
-                return .nan
+    /// Milliseconds to create and write `count` new 44 KB files in `folder` (a fresh one), or nil
+    /// if the disk refused.
+    static func createFiles(count: Int, in folder: String) -> Double? {
+        guard mkdir(folder, 0o755) == 0 else { return nil }
+        let bytes = [UInt8](repeating: 0x55, count: 44_000)
+        var ok = true
+        let elapsed = SpeechBench.milliseconds {
+            for number in 1...count {
+                let fd = open(folder + "/\(number).wav", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                guard fd >= 0 else { ok = false; return }
+                ok = writeFully(fd, bytes) && ok
+                close(fd)
             }
-            if let (folder, count) = expectedFiles {
-                let files = (try? FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".wav") })?.count ?? 0
-                guard files == count else {
-                    report("wrote \(files) WAV files for \(count) lines")
-                    return .nan
-                }
-            }
-            return elapsed
         }
-
-        private func report(_ problem: String) {
-            failed = true
-            let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-            print("  pagervoice \(arguments.joined(separator: " ")) \(problem)"
-                  + (errors.isEmpty ? "" : "; stderr: " + errors.prefix(500)))
-        }
+        return ok ? elapsed : nil
     }
 
     /// Milliseconds for one `espeak-ng -w WAV TEXT`, or nil if it failed.

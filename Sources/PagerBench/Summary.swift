@@ -32,7 +32,7 @@ struct Summary {
     }
 
     /// Our cost per announcement, then how many times cheaper it is than `espeak-ng`'s (measured
-    /// in lockstep, see `ComparisonBench`), checked against `atLeast`.
+    /// around the same moment, see `ComparisonBench`), checked against `atLeast`.
     mutating func compare(_ figure: String, _ side: ComparisonBench.Side, atLeast ratio: Double, note: String = "") {
         report(figure, side.milliseconds, "ms", decimals: 3)
         check("  cheaper than espeak-ng -w" + note, side.cheaper, "x", decimals: side.cheaper < 100 ? 1 : 0,

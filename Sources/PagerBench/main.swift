@@ -32,6 +32,7 @@ summary.compare("pagervoice executable, next/prev lines", c.executableRepeated, 
 summary.compare("pagervoice executable --wav-dir, say lines", c.wavDistinct, atLeast: 6, note: " (both write files)")
 summary.compare("pagervoice executable --wav-dir, next/prev lines", c.wavRepeated, atLeast: 20,
                 note: " (both write files)")
+summary.report("creating one 44 KB file on this disk (both pay it)", c.fileCreation, "ms", decimals: 3)
 
 summary.heading("Latency", ran: wanted("speech"))
 summary.check("time to first audio buffer p50 (fresh text)", speech.firstBufferFresh.p50, "ms", decimals: 3,
