@@ -90,6 +90,13 @@ enum EspeakRaw {
                 voices.append(voice)
             }
         }
+        return (voices, variantsInDataFolder() ?? listVariants())
+    }
+
+    /// Variant names as eSpeak lists them (`espeak_ListVoices` for the language "variant"). That
+    /// call reads every voice file again, about half the cost of listing the voices (2–3 ms of
+    /// start-up here), so `listVoices` reads the variants' folder instead; tests check the two agree.
+    static func listVariants() -> [String] {
         var variants: [String] = []
         var spec = espeak_VOICE()
         let listed: UnsafeMutablePointer<UnsafePointer<espeak_VOICE>?>? = "variant".withCString { language in
@@ -106,7 +113,25 @@ enum EspeakRaw {
                 }
             }
         }
-        return (voices, variants)
+        return variants
+    }
+
+    /// The files in espeak-ng-data/voices/!v, where every variant lives; nil if the folder cannot
+    /// be read.
+    static func variantsInDataFolder() -> [String]? {
+        guard let data = dataPath(), let folder = opendir(data + "/voices/!v") else { return nil }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            let type = entry.pointee.d_type
+            if !name.hasPrefix("."), type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) {
+                names.append(name)
+            }
+        }
+        return names.isEmpty ? nil : names.sorted()
     }
 
     private static func makeVoice(_ raw: espeak_VOICE) -> Voice {

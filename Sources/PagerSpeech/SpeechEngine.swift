@@ -314,6 +314,12 @@ public final class SpeechEngine: Sendable {
         state.withLock { $0.cache.removeAll() }
     }
 
+    /// Variant names as `espeak_ListVoices` gives them (tests compare them with `variants`, which
+    /// is read from the variants' folder at start-up because that is faster).
+    package var variantsListedByEspeak: [String] {
+        thread.perform { EspeakRaw.listVariants() }
+    }
+
     /// How often eSpeak asked to open an `<audio>` URI; our callback refuses each. Tests expect 0.
     package static var uriRequestCount: Int { EspeakRaw.uriRequestCount }
 }

@@ -28,6 +28,9 @@ import Testing
         #expect(byIdentifier["sem/ar"]?.primaryLanguage == "ar")
         #expect(!engine.voices.contains { $0.identifier.hasPrefix("mb/") || $0.identifier.hasPrefix("!v/") })
         #expect(engine.variants.contains("f3"))
+        // Read from the variants' folder at start-up; the same names eSpeak lists, in any order.
+        #expect(engine.variants.sorted() == engine.variantsListedByEspeak.sorted())
+        #expect(engine.variants.count > 10)
         #expect(engine.version.hasPrefix("1."))
     }
 
