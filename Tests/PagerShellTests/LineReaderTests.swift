@@ -47,6 +47,22 @@ import Glibc
         #expect(results == [.rejected("line is 1048576 bytes long; the limit is 65536, so it was ignored"), .line("next")])
     }
 
+    /// The CR of a CRLF is not part of the line, wherever it falls against the limit: a line of
+    /// exactly the limit plus its CR is accepted, and an over-long line's length leaves out its
+    /// CR, also when the CR is the first byte past the limit or the line's only byte kept past it.
+    @Test func carriageReturnsNeverCountTowardsTheLimit() {
+        let b = UInt8(ascii: "b")
+        #expect(lines(from: [UInt8](repeating: b, count: 64) + [13, 10], limit: 64)
+                == [.line(String(repeating: "b", count: 64))])
+        #expect(lines(from: [UInt8](repeating: b, count: 65) + [13, 10], limit: 64)
+                == [.rejected("line is 65 bytes long; the limit is 64, so it was ignored")])
+        #expect(lines(from: [UInt8](repeating: b, count: 200) + [13, 10], limit: 64)
+                == [.rejected("line is 200 bytes long; the limit is 64, so it was ignored")])
+        // A CR inside the line is not a line ending, and counts like any byte.
+        #expect(lines(from: [UInt8](repeating: b, count: 64) + [13] + [UInt8](repeating: b, count: 10) + [10], limit: 64)
+                == [.rejected("line is 75 bytes long; the limit is 64, so it was ignored")])
+    }
+
     @Test func exactlyAtTheLimitIsAccepted() {
         let results = lines(from: [UInt8](repeating: 0x62, count: 64) + [10], limit: 64)
         #expect(results == [.line(String(repeating: "b", count: 64))])

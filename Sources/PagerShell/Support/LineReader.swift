@@ -27,6 +27,8 @@ public struct FileLineReader: LineSource {
     private var chunkStart = 0
     private var chunkEnd = 0
     private var atEnd = false
+    /// The line's last byte so far, kept even when the bytes around it were over the limit.
+    private var lastByte: UInt8?
 
     public init(fd: Int32 = STDIN_FILENO, maximumLength: Int = CommandParser.maximumLineLength) {
         self.fd = fd
@@ -36,6 +38,7 @@ public struct FileLineReader: LineSource {
 
     public mutating func nextLine() -> LineResult? {
         buffer.removeAll(keepingCapacity: true)
+        lastByte = nil
         var overflow = 0
         while true {
             if chunkStart == chunkEnd {
@@ -59,6 +62,7 @@ public struct FileLineReader: LineSource {
     }
 
     private mutating func append(_ bytes: ArraySlice<UInt8>, overflow: inout Int) {
+        if let last = bytes.last { lastByte = last }
         let room = max(0, maximumLength + 1 - buffer.count)
         if bytes.count <= room {
             buffer.append(contentsOf: bytes)
@@ -69,9 +73,12 @@ public struct FileLineReader: LineSource {
     }
 
     private func finish(overflow: Int) -> LineResult {
+        // CRLF from Windows editors: the CR is not part of the line. It is the line's own last
+        // byte that counts, which an over-long line no longer has in the buffer.
+        let carriageReturn = lastByte == 13 ? 1 : 0
         var bytes = buffer[...]
-        if bytes.last == 13 { bytes = bytes.dropLast() }  // CRLF from Windows editors
-        let length = bytes.count + overflow
+        if overflow == 0 { bytes = bytes.dropLast(carriageReturn) }
+        let length = overflow == 0 ? bytes.count : bytes.count + overflow - carriageReturn
         if length > maximumLength {
             return .rejected("line is \(length) bytes long; the limit is \(maximumLength), so it was ignored")
         }
