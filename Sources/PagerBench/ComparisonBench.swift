@@ -59,7 +59,7 @@ enum ComparisonBench {
     /// What real paging says over and over: next, next, previous, previous on the demo pager.
     static let pagingTexts = ["Page 2 of 3", "Page 3 of 3", "Page 2 of 3", "Page 1 of 3"]
     static let pagingLines = ["next", "next", "prev", "prev"]
-    static let rounds = 7
+    static let rounds = 11
     /// The sides measured in a phase, by name: the per-text milliseconds of each round.
     private typealias Rounds = [String: [Double]]
 
