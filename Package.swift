@@ -53,7 +53,7 @@ let package = Package(
 
         .testTarget(name: "PagerCoreTests", dependencies: ["PagerCore", "PagerTestSupport"]),
         // Fixtures shared by test targets: a private PulseAudio server with a null sink, WAV parsing.
-        .target(name: "PagerTestSupport", path: "Tests/PagerTestSupport"),
+        .target(name: "PagerTestSupport", dependencies: ["PagerSpeech"], path: "Tests/PagerTestSupport"),
 
         .testTarget(name: "PagerSpeechTests", dependencies: ["PagerSpeech", "PagerTestSupport"]),
         .testTarget(name: "PagerShellTests", dependencies: ["PagerShell", "PagerCore", "PagerTestSupport"]),

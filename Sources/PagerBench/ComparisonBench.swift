@@ -60,7 +60,7 @@ enum ComparisonBench {
     static let pagingTexts = ["Page 2 of 3", "Page 3 of 3", "Page 2 of 3", "Page 1 of 3"]
     static let pagingLines = ["next", "next", "prev", "prev"]
     static let rounds = 11
-    /// The sides measured in a phase, by name: the per-text milliseconds of each round.
+    /// What a phase measured, by side ("espeak", "engine", …): the per-text milliseconds of each round.
     private typealias Rounds = [String: [Double]]
 
     static func run() -> Figures {
@@ -132,7 +132,8 @@ enum ComparisonBench {
         return figures
     }
 
-    /// One round over `texts`: every side speaks each text right after `espeak-ng -w` has.
+    /// One round over `texts`: `espeak-ng -w` speaks the first half, every side speaks them all,
+    /// `espeak-ng -w` speaks the second half.
     private struct Phase {
         let name: String
         let round: Int
@@ -154,8 +155,6 @@ enum ComparisonBench {
             let executable = ExecutableSide(arguments: ["--audio", "null"], folder: folder + "/null", wavFolder: nil)
             let wav = ExecutableSide(arguments: ["--audio", "null", "--wav-dir", wavFolder], folder: folder + "/wav",
                                      wavFolder: wavFolder)
-            var totals: [String: Double] = ["espeak": 0, "engine": 0, "executable": 0, "wav": 0]
-            if synthesis { totals["synthesis"] = 0 }
             /// Each side speaks all the texts (and says how long that took, or nil on failure).
             var sides: [(String, ([String], [String]) -> Double?)] = [
                 // As `pagervoice` runs a script: on the engine thread (`runOnEngineThread`), so
@@ -170,7 +169,6 @@ enum ComparisonBench {
             ]
             if synthesis {
                 let files = folder + "/files"
-                totals["file"] = 0
                 sides.append(("file", { texts, _ in ComparisonBench.createFiles(count: texts.count, in: files) }))
                 sides.append(("synthesis", { texts, _ in
                     var ok = true
@@ -182,18 +180,20 @@ enum ComparisonBench {
                     return ok ? elapsed : nil
                 }))
             }
-            let half = texts.count / 2
-            for index in 0..<half {
-                totals["espeak"]! += spawn(espeak, texts[index], wav: espeakFolder + "/\(index + 1).wav") ?? .nan
+            var totals: [String: Double] = [:]
+            func espeakSpeaks(_ indices: Range<Int>) {
+                for index in indices {
+                    totals["espeak", default: 0] += spawn(espeak, texts[index], wav: espeakFolder + "/\(index + 1).wav") ?? .nan
+                }
             }
+            let half = texts.count / 2
+            espeakSpeaks(0..<half)
             // Rotate who goes first, so no side always follows espeak-ng (cold caches).
             for offset in 0..<sides.count {
                 let (name, cost) = sides[(round + offset) % sides.count]
-                totals[name]! += cost(texts, lines) ?? .nan
+                totals[name] = cost(texts, lines) ?? .nan
             }
-            for index in half..<texts.count {
-                totals["espeak"]! += spawn(espeak, texts[index], wav: espeakFolder + "/\(index + 1).wav") ?? .nan
-            }
+            espeakSpeaks(half..<texts.count)
             return totals.mapValues { $0 / Double(texts.count) }
         }
     }

@@ -13,6 +13,8 @@ struct Summary {
     private(set) var rows: [Row] = []
     /// Whether the rows being added belong to a section that was left out of this run.
     private var skipping = false
+    /// Targets in sections left out of this run.
+    private var targetsNotRun = 0
 
     /// A figure with no target: reported for the record.
     mutating func report(_ figure: String, _ value: Double, _ unit: String, decimals: Int = 1) {
@@ -24,6 +26,7 @@ struct Summary {
     mutating func check(_ figure: String, _ value: Double, _ unit: String, decimals: Int = 1,
                         target: String, pass: Bool) {
         if skipping {
+            targetsNotRun += 1
             rows.append(Row(figure: figure, value: "not run", target: target, verdict: ""))
             return
         }
@@ -71,9 +74,8 @@ struct Summary {
         }
         Swift.print(rule)
         let checked = rows.filter { $0.verdict == "PASS" || $0.verdict == "MISS" }.count
-        let notRun = rows.filter { $0.value == "not run" && $0.target != "—" }.count
         Swift.print("  \(checked - misses) of \(checked) targets met" + (misses > 0 ? ", \(misses) MISSED" : "")
-                    + (notRun > 0 ? "; \(notRun) not run (name no section to run them all)" : ""))
+                    + (targetsNotRun > 0 ? "; \(targetsNotRun) not run (name no section to run them all)" : ""))
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

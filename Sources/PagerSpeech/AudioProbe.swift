@@ -7,7 +7,7 @@ import Glibc
 /// `ALSA lib …` lines, or (for a desktop user without a running server) an autospawned
 /// PulseAudio daemon. Instead we look for a PulseAudio socket that accepts a connection and for
 /// a sound card in /proc/asound/cards.
-enum AudioProbe {
+package enum AudioProbe {
     /// Whether a PulseAudio server answers where libpulse would look: `$PULSE_SERVER`, else the
     /// runtime directory (`$PULSE_RUNTIME_PATH`, `$XDG_RUNTIME_DIR/pulse` or
     /// `~/.config/pulse/*-runtime`), then the system-wide socket. (A TCP server in
@@ -71,7 +71,9 @@ enum AudioProbe {
         return String(decoding: bytes[0..<count], as: UTF8.self)
     }
 
-    static func unixSocketAnswers(_ path: String) -> Bool {
+    /// Whether something accepts connections on the unix socket at `path` (the test fixture's
+    /// PulseAudio server is checked with this too).
+    package static func unixSocketAnswers(_ path: String) -> Bool {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PagerSpeech
 
 /// A private PulseAudio server for tests: a null sink to play into, a unix socket of its own,
 /// and `parec` to record what was played.
@@ -151,24 +152,10 @@ public final class PulseAudioServer {
         return nil
     }
 
-    /// Whether something accepts connections on the unix socket at `path`.
+    /// Whether something accepts connections on the unix socket at `path`: the same probe
+    /// PagerSpeech uses to decide whether PulseAudio is there.
     public static func socketAnswers(_ path: String) -> Bool {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
+        AudioProbe.unixSocketAnswers(path)
     }
 }
 
