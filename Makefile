@@ -33,7 +33,7 @@ SANITIZER_ENV := SWIFT_BACKTRACE=enable=no \
                  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
                  TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1"
 
-.PHONY: run test deps build release bench fuzz soak sanitize clean
+.PHONY: run test deps build release bench fuzz soak sanitize lint format clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -71,6 +71,14 @@ soak: release
 sanitize: deps
 	$(SANITIZER_ENV) $(SWIFT) test --sanitize=address --scratch-path $(ASAN_SCRATCH)
 	$(SANITIZER_ENV) $(SWIFT) test --sanitize=thread --scratch-path $(TSAN_SCRATCH)
+
+# One written style (.swift-format: 4-space indents, 140 columns), checked before the tests so a
+# style slip fails CI early. `make format` rewrites the sources into that style.
+lint:
+	$(SWIFT) format lint --strict --parallel -r Sources Tests Package.swift
+
+format:
+	$(SWIFT) format format --parallel -i -r Sources Tests Package.swift
 
 clean:
 	rm -rf .build

@@ -66,7 +66,8 @@ enum ComparisonBench {
     static func run() -> Figures {
         let count = distinctTexts.count
         var figures = Figures(count: count)
-        print("Per announcement: \(count) distinct texts and \(count) paging phrases, \(rounds) rounds, between two halves of espeak-ng runs")
+        print(
+            "Per announcement: \(count) distinct texts and \(count) paging phrases, \(rounds) rounds, between two halves of espeak-ng runs")
         guard let espeak = PulseAudioServer.findExecutable("espeak-ng") else {
             print("  espeak-ng not found (apt-get install espeak-ng): nothing to compare with")
             return figures
@@ -83,7 +84,8 @@ enum ComparisonBench {
         let sayLines = distinctTexts.map { "say " + $0 }
         let repeatedTexts = (0..<count).map { pagingTexts[$0 % pagingTexts.count] }
         let pagingScript = (0..<count).map { pagingLines[$0 % pagingLines.count] }
-        var distinct = Rounds(), repeated = Rounds()
+        var distinct = Rounds()
+        var repeated = Rounds()
         for round in 0..<rounds {
             engine.clearCache()
             let fresh = Phase(name: "say-\(round)", round: round, texts: distinctTexts, lines: sayLines, synthesis: true)
@@ -147,38 +149,52 @@ enum ComparisonBench {
         /// Milliseconds per text of each side in this round, NaN for a side that failed.
         func run(espeak: String, engine: SpeechEngine, announcer: Announcer, scratch: String) -> [String: Double] {
             let folder = scratch + "/" + name
-            let espeakFolder = folder + "/espeak", wavFolder = folder + "/pagervoice"
+            let espeakFolder = folder + "/espeak"
+            let wavFolder = folder + "/pagervoice"
             defer { try? FileManager.default.removeItem(atPath: folder) }
             guard (try? FileManager.default.createDirectory(atPath: espeakFolder, withIntermediateDirectories: true)) != nil else {
                 return [:]
             }
             let executable = ExecutableSide(arguments: ["--audio", "null"], folder: folder + "/null", wavFolder: nil)
-            let wav = ExecutableSide(arguments: ["--audio", "null", "--wav-dir", wavFolder], folder: folder + "/wav",
-                                     wavFolder: wavFolder)
+            let wav = ExecutableSide(
+                arguments: ["--audio", "null", "--wav-dir", wavFolder], folder: folder + "/wav",
+                wavFolder: wavFolder)
             /// Each side speaks all the texts (and says how long that took, or nil on failure).
             var sides: [(String, ([String], [String]) -> Double?)] = [
                 // As `pagervoice` runs a script: on the engine thread (`runOnEngineThread`), so
                 // each drain speaks in place.
-                ("engine", { texts, _ in
-                    SpeechBench.milliseconds {
-                        engine.runOnEngineThread { for text in texts { announcer.speak(text); announcer.drain() } }
+                (
+                    "engine",
+                    { texts, _ in
+                        SpeechBench.milliseconds {
+                            engine.runOnEngineThread {
+                                for text in texts {
+                                    announcer.speak(text)
+                                    announcer.drain()
+                                }
+                            }
+                        }
                     }
-                }),
+                ),
                 ("executable", executable.run),
                 ("wav", wav.run),
             ]
             if synthesis {
                 let files = folder + "/files"
                 sides.append(("file", { texts, _ in ComparisonBench.createFiles(count: texts.count, in: files) }))
-                sides.append(("synthesis", { texts, _ in
-                    var ok = true
-                    let elapsed = SpeechBench.milliseconds {
-                        ok = engine.runOnEngineThread {
-                            texts.allSatisfy { (try? engine.synthesize($0, useCache: false)) != nil }
+                sides.append(
+                    (
+                        "synthesis",
+                        { texts, _ in
+                            var ok = true
+                            let elapsed = SpeechBench.milliseconds {
+                                ok = engine.runOnEngineThread {
+                                    texts.allSatisfy { (try? engine.synthesize($0, useCache: false)) != nil }
+                                }
+                            }
+                            return ok ? elapsed : nil
                         }
-                    }
-                    return ok ? elapsed : nil
-                }))
+                    ))
             }
             var totals: [String: Double] = [:]
             func espeakSpeaks(_ indices: Range<Int>) {
@@ -209,7 +225,9 @@ enum ComparisonBench {
         let wavFolder: String?
 
         func run(_ texts: [String], _ lines: [String]) -> Double? {
-            let script = folder + ".script", output = folder + ".out", errors = folder + ".err"
+            let script = folder + ".script"
+            let output = folder + ".out"
+            let errors = folder + ".err"
             guard FileManager.default.createFile(atPath: script, contents: Data(lines.map { $0 + "\n" }.joined().utf8)) else {
                 return nil
             }
@@ -220,9 +238,12 @@ enum ComparisonBench {
             guard input >= 0, out >= 0, err >= 0 else { return nil }
             var status: Int32 = -1
             let elapsed = SpeechBench.milliseconds {
-                guard let child = try? SpawnedProcess(executable: ProcessBench.pagervoice, arguments: arguments,
-                                                      environment: ProcessBench.environment, standardInput: input,
-                                                      standardOutput: out, standardError: err) else { return }
+                guard
+                    let child = try? SpawnedProcess(
+                        executable: ProcessBench.pagervoice, arguments: arguments,
+                        environment: ProcessBench.environment, standardInput: input,
+                        standardOutput: out, standardError: err)
+                else { return }
                 status = child.waitUntilExit()
             }
             let printed = (FileContents.text(output) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
@@ -233,8 +254,9 @@ enum ComparisonBench {
             }
             guard status == 0, printed == texts, files == texts.count else {
                 let stderr = FileContents.text(errors) ?? ""
-                print("  pagervoice \(arguments.joined(separator: " ")) failed: status \(status), \(printed.count) lines"
-                      + " printed for \(texts.count), \(files) WAV files" + (stderr.isEmpty ? "" : "; stderr: " + stderr.prefix(500)))
+                print(
+                    "  pagervoice \(arguments.joined(separator: " ")) failed: status \(status), \(printed.count) lines"
+                        + " printed for \(texts.count), \(files) WAV files" + (stderr.isEmpty ? "" : "; stderr: " + stderr.prefix(500)))
                 return nil
             }
             return elapsed
@@ -250,7 +272,10 @@ enum ComparisonBench {
         let elapsed = SpeechBench.milliseconds {
             for number in 1...count {
                 let fd = open(folder + "/\(number).wav", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-                guard fd >= 0 else { ok = false; return }
+                guard fd >= 0 else {
+                    ok = false
+                    return
+                }
                 ok = writeFully(fd, bytes) && ok
                 close(fd)
             }
@@ -262,8 +287,11 @@ enum ComparisonBench {
     static func spawn(_ espeak: String, _ text: String, wav: String) -> Double? {
         var status: Int32 = -1
         let elapsed = SpeechBench.milliseconds {
-            guard let child = try? SpawnedProcess(executable: espeak, arguments: ["-w", wav, text],
-                                                  environment: ProcessBench.environment) else { return }
+            guard
+                let child = try? SpawnedProcess(
+                    executable: espeak, arguments: ["-w", wav, text],
+                    environment: ProcessBench.environment)
+            else { return }
             status = child.waitUntilExit()
         }
         return status == 0 ? elapsed : nil

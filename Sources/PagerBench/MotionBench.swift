@@ -48,12 +48,15 @@ enum MotionBench {
         for style in PageChangeStyle.allCases {
             var styled = Pager(pageChangeStyle: style)
             guard let events = try? styled.reduce(.increment),
-                  let styleSettle = events.compactMap({ event -> Settle? in
-                      if case .settle(let settle) = event { settle } else { nil }
-                  }).first else { continue }
+                let styleSettle = events.compactMap({ event -> Settle? in
+                    if case .settle(let settle) = event { settle } else { nil }
+                }).first
+            else { continue }
             let perTimeline = styled.frames(for: styleSettle).frames.count
-            let perFrame = report("whole timeline, \(style.rawValue) (\(perTimeline) frames + dots)", iterations: timelines,
-                                  framesPerIteration: perTimeline) { _ in
+            let perFrame = report(
+                "whole timeline, \(style.rawValue) (\(perTimeline) frames + dots)", iterations: timelines,
+                framesPerIteration: perTimeline
+            ) { _ in
                 styled.frames(for: styleSettle).rest.position
             }
             if style == .interactive { figures.nanosecondsPerTimelineFrame = perFrame }
@@ -65,8 +68,10 @@ enum MotionBench {
     /// frame (the median of three timed runs). The sum of the results is checked so the optimiser
     /// cannot drop the work.
     @discardableResult
-    private static func report(_ name: String, iterations: Int, framesPerIteration: Int = 1,
-                               _ body: (Int) -> Double) -> Double {
+    private static func report(
+        _ name: String, iterations: Int, framesPerIteration: Int = 1,
+        _ body: (Int) -> Double
+    ) -> Double {
         var sum = 0.0
         for i in 0..<min(iterations / 10, 10_000) { sum += body(i) }
         let nanoseconds = Measure.medianNanoseconds(repeats: 3) {

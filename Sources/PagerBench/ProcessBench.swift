@@ -54,8 +54,11 @@ enum ProcessBench {
         func firstLine(_ arguments: [String]) -> Double {
             let first = FirstTime()
             let start = DispatchTime.now().uptimeNanoseconds
-            guard let child = try? PipedChild(executable: pagervoice, arguments: arguments, environment: environment,
-                                              onLine: { _ in first.mark() }) else { return .nan }
+            guard
+                let child = try? PipedChild(
+                    executable: pagervoice, arguments: arguments, environment: environment,
+                    onLine: { _ in first.mark() })
+            else { return .nan }
             child.send(lines: ["next"])
             guard child.finish(timeout: .seconds(60)) == 0 else { return .nan }
             let at = first.time
@@ -68,16 +71,20 @@ enum ProcessBench {
 
         let home = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
-        figures.startupPrompt = Measure.percentile((0..<10).map { _ in
-            let start = DispatchTime.now().uptimeNanoseconds
-            guard let terminal = try? PseudoTerminal(executable: pagervoice, arguments: ["--audio", "null"],
-                                                     environment: ["XDG_STATE_HOME": home]),
-                  terminal.waitFor("pager> ", timeout: 30) else { return .nan }
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            terminal.send("quit\n")
-            _ = terminal.waitForExit()
-            return elapsed
-        }, 0.5)
+        figures.startupPrompt = Measure.percentile(
+            (0..<10).map { _ in
+                let start = DispatchTime.now().uptimeNanoseconds
+                guard
+                    let terminal = try? PseudoTerminal(
+                        executable: pagervoice, arguments: ["--audio", "null"],
+                        environment: ["XDG_STATE_HOME": home]),
+                    terminal.waitFor("pager> ", timeout: 30)
+                else { return .nan }
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                terminal.send("quit\n")
+                _ = terminal.waitForExit()
+                return elapsed
+            }, 0.5)
         print(Measure.row("start-up: spawn to the pager> prompt on a pseudo-terminal", figures.startupPrompt, "ms", decimals: 2))
     }
 
@@ -98,10 +105,14 @@ enum ProcessBench {
     static func memory(commands: Int, audio: String) -> MemoryFigures {
         var figures = MemoryFigures()
         let statuses = DispatchSemaphore(value: 0)
-        guard let child = try? PipedChild(executable: pagervoice, arguments: ["--audio", audio, "--json"],
-                                          environment: environment, onLine: { line in
-                                              if line.starts(with: Array(#"{"type":"status""#.utf8)) { statuses.signal() }
-                                          }) else { return figures }
+        guard
+            let child = try? PipedChild(
+                executable: pagervoice, arguments: ["--audio", audio, "--json"],
+                environment: environment,
+                onLine: { line in
+                    if line.starts(with: Array(#"{"type":"status""#.utf8)) { statuses.signal() }
+                })
+        else { return figures }
         let checkpoints = [1_000, 10_000] + [10, 4, 2, 1].map { commands / $0 }.filter { $0 > 10_000 }
         let started = DispatchTime.now().uptimeNanoseconds
         var sent = 0
@@ -117,7 +128,8 @@ enum ProcessBench {
                 sent += count
             }
             guard child.send(lines: ["status"]), statuses.wait(timeout: .now() + 600) == .success,
-                  let memory = child.memory else { break }
+                let memory = child.memory
+            else { break }
             figures.samples.append((checkpoint, memory.current))
             figures.peakKiB = memory.peak
         }
@@ -127,8 +139,10 @@ enum ProcessBench {
             .joined(separator: ", ")
         print("  --audio \(audio): VmRSS (MiB) after N commands: \(line)")
         print(Measure.row("--audio \(audio): VmHWM (peak) over \(commands) commands", Double(figures.peakKiB) / 1024, "MiB"))
-        print(Measure.row("--audio \(audio): \(commands) commands (\(Int(figures.seconds / Double(commands) * 1e6)) µs each)",
-                          figures.seconds, "s"))
+        print(
+            Measure.row(
+                "--audio \(audio): \(commands) commands (\(Int(figures.seconds / Double(commands) * 1e6)) µs each)",
+                figures.seconds, "s"))
         return figures
     }
 

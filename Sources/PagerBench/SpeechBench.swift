@@ -78,7 +78,8 @@ enum SpeechBench {
         figures.firstBufferRepeated.print("first audio buffer", "repeated text")
 
         // 2. Real-time factor: synthesis time over audio duration, for a paragraph.
-        let paragraph = "Use the dots below the page to see where you are. Swipe left or right with "
+        let paragraph =
+            "Use the dots below the page to see where you are. Swipe left or right with "
             + "three fingers to move between pages, or swipe up and down with one finger on the "
             + "dots to adjust the page. Each change is announced, and the last page says so."
         var factors: [Double] = []
@@ -91,8 +92,10 @@ enum SpeechBench {
             factors.append(elapsed / spoken.duration)
         }
         let factor = Measure.percentile(factors, 0.5)
-        print(Measure.row("synthesis real-time factor (\(Measure.format(audioSeconds, decimals: 1)) s paragraph)",
-                          factor, "(\(Int((1 / factor).rounded()))x faster than real time)", decimals: 4))
+        print(
+            Measure.row(
+                "synthesis real-time factor (\(Measure.format(audioSeconds, decimals: 1)) s paragraph)",
+                factor, "(\(Int((1 / factor).rounded()))x faster than real time)", decimals: 4))
 
         // 3. Interrupt latency: from `stop()` (Ctrl-C) with a long text mid-synthesis, to
         // `stop()` returning (no further sample can reach a sink) and to eSpeak having stopped

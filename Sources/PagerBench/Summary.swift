@@ -18,28 +18,35 @@ struct Summary {
 
     /// A figure with no target: reported for the record.
     mutating func report(_ figure: String, _ value: Double, _ unit: String, decimals: Int = 1) {
-        rows.append(Row(figure: figure, value: skipping ? "not run" : Self.text(value, unit, decimals), target: "—",
-                        verdict: ""))
+        rows.append(
+            Row(
+                figure: figure, value: skipping ? "not run" : Self.text(value, unit, decimals), target: "—",
+                verdict: ""))
     }
 
     /// A figure with a target; `pass` decides PASS or MISS (never PASS for a value not measured).
-    mutating func check(_ figure: String, _ value: Double, _ unit: String, decimals: Int = 1,
-                        target: String, pass: Bool) {
+    mutating func check(
+        _ figure: String, _ value: Double, _ unit: String, decimals: Int = 1,
+        target: String, pass: Bool
+    ) {
         if skipping {
             targetsNotRun += 1
             rows.append(Row(figure: figure, value: "not run", target: target, verdict: ""))
             return
         }
-        rows.append(Row(figure: figure, value: Self.text(value, unit, decimals), target: target,
-                        verdict: value.isFinite && pass ? "PASS" : "MISS"))
+        rows.append(
+            Row(
+                figure: figure, value: Self.text(value, unit, decimals), target: target,
+                verdict: value.isFinite && pass ? "PASS" : "MISS"))
     }
 
     /// Our cost per announcement, then how many times cheaper it is than `espeak-ng`'s (measured
     /// around the same moment, see `ComparisonBench`), checked against `atLeast`.
     mutating func compare(_ figure: String, _ side: ComparisonBench.Side, atLeast ratio: Double, note: String = "") {
         report(figure, side.milliseconds, "ms", decimals: 3)
-        check("  cheaper than espeak-ng -w" + note, side.cheaper, "x", decimals: side.cheaper < 100 ? 1 : 0,
-              target: "≥ \(Int(ratio))x", pass: side.cheaper >= ratio)
+        check(
+            "  cheaper than espeak-ng -w" + note, side.cheaper, "x", decimals: side.cheaper < 100 ? 1 : 0,
+            target: "≥ \(Int(ratio))x", pass: side.cheaper >= ratio)
     }
 
     /// A line of text inside the table (what the next rows measure); `ran: false` marks the
@@ -74,8 +81,9 @@ struct Summary {
         }
         Swift.print(rule)
         let checked = rows.filter { $0.verdict == "PASS" || $0.verdict == "MISS" }.count
-        Swift.print("  \(checked - misses) of \(checked) targets met" + (misses > 0 ? ", \(misses) MISSED" : "")
-                    + (targetsNotRun > 0 ? "; \(targetsNotRun) not run (name no section to run them all)" : ""))
+        Swift.print(
+            "  \(checked - misses) of \(checked) targets met" + (misses > 0 ? ", \(misses) MISSED" : "")
+                + (targetsNotRun > 0 ? "; \(targetsNotRun) not run (name no section to run them all)" : ""))
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

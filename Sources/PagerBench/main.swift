@@ -1,7 +1,7 @@
 // `make bench` / `.build/release/pagervoice-bench`: every speed figure PagerVoice promises,
 // measured on this machine, then one summary table with the targets, PASS or MISS.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Sections can be chosen for a quick look (`pagervoice-bench speech process`); figures of the
@@ -20,8 +20,9 @@ let process = wanted("process") ? ProcessBench.run() : ProcessBench.Figures()
 
 var summary = Summary()
 let c = comparison
-summary.heading("Per announcement, \(c.count) texts: pagervoice (one process) against espeak-ng -w (one process each)",
-                ran: wanted("comparison"))
+summary.heading(
+    "Per announcement, \(c.count) texts: pagervoice (one process) against espeak-ng -w (one process each)",
+    ran: wanted("comparison"))
 summary.report("espeak-ng -w, distinct texts", c.espeakDistinct, "ms", decimals: 2)
 summary.report("espeak-ng -w, paging phrases", c.espeakRepeated, "ms", decimals: 2)
 summary.report("eSpeak NG synthesis alone (the floor for a new text)", c.synthesis.milliseconds, "ms", decimals: 3)
@@ -30,18 +31,21 @@ summary.compare("pagervoice engine, paging phrases (cache)", c.engineRepeated, a
 summary.compare("pagervoice executable, say lines (start-up included)", c.executableDistinct, atLeast: 6)
 summary.compare("pagervoice executable, next/prev lines", c.executableRepeated, atLeast: 20)
 summary.compare("pagervoice executable --wav-dir, say lines", c.wavDistinct, atLeast: 6, note: " (both write files)")
-summary.compare("pagervoice executable --wav-dir, next/prev lines", c.wavRepeated, atLeast: 20,
-                note: " (both write files)")
+summary.compare(
+    "pagervoice executable --wav-dir, next/prev lines", c.wavRepeated, atLeast: 20,
+    note: " (both write files)")
 summary.report("creating one 44 KB file on this disk (both pay it)", c.fileCreation, "ms", decimals: 3)
 
 summary.heading("Latency", ran: wanted("speech"))
-summary.check("time to first audio buffer p50 (fresh text)", speech.firstBufferFresh.p50, "ms", decimals: 3,
-              target: "< 0.5 ms", pass: speech.firstBufferFresh.p50 < 0.5)
+summary.check(
+    "time to first audio buffer p50 (fresh text)", speech.firstBufferFresh.p50, "ms", decimals: 3,
+    target: "< 0.5 ms", pass: speech.firstBufferFresh.p50 < 0.5)
 summary.report("time to first audio buffer p99 (fresh text)", speech.firstBufferFresh.p99, "ms", decimals: 3)
 summary.report("time to first audio buffer p50 (repeated text)", speech.firstBufferRepeated.p50, "ms", decimals: 3)
 summary.report("time to first audio buffer p99 (repeated text)", speech.firstBufferRepeated.p99, "ms", decimals: 3)
-summary.check("interrupt latency p50 (stop to eSpeak stopped)", speech.interruptStopped.p50, "ms", decimals: 3,
-              target: "< 2 ms", pass: speech.interruptStopped.p50 < 2)
+summary.check(
+    "interrupt latency p50 (stop to eSpeak stopped)", speech.interruptStopped.p50, "ms", decimals: 3,
+    target: "< 2 ms", pass: speech.interruptStopped.p50 < 2)
 summary.report("interrupt latency p99 (stop to eSpeak stopped)", speech.interruptStopped.p99, "ms", decimals: 3)
 summary.report("interrupt: stop() returns, no more samples, p50", speech.interruptReturned.p50, "ms", decimals: 3)
 summary.report("live PulseAudio: stop to device flushed, p50", speech.playbackInterruptFlushed.p50, "ms", decimals: 3)
@@ -62,14 +66,16 @@ summary.report("`frames` timeline, per frame (interactive)", motion.nanosecondsP
 
 for (memory, audio) in [(process.memory, "off"), (process.memoryWithSpeech, "null")] {
     let commands = memory.samples.last?.commands ?? 0
-    summary.heading("Memory: \(commands) commands piped through pagervoice --audio \(audio) --json",
-                    ran: wanted("process"))
+    summary.heading(
+        "Memory: \(commands) commands piped through pagervoice --audio \(audio) --json",
+        ran: wanted("process"))
     summary.report("VmRSS after 1,000 commands", memory.rss(after: 1_000) / 1024, "MiB")
     summary.report("VmRSS after \(commands) commands", memory.rss(after: commands) / 1024, "MiB")
     summary.report("VmHWM (peak) over the run", Double(memory.peakKiB) / 1024, "MiB")
     let growth = memory.rss(after: commands) - memory.rss(after: 1_000)
-    summary.check("growth after the first 1,000 commands", growth, "KiB", decimals: 0, target: "flat: < 1 MiB",
-                  pass: commands > 1_000 && growth < 1024 && memory.exitStatus.map { $0 <= 1 } == true)
+    summary.check(
+        "growth after the first 1,000 commands", growth, "KiB", decimals: 0, target: "flat: < 1 MiB",
+        pass: commands > 1_000 && growth < 1024 && memory.exitStatus.map { $0 <= 1 } == true)
 }
 summary.print()
 exit(0)

@@ -42,17 +42,18 @@ extension Pager {
             // `+ 0` turns -0.0 into 0.0 so output never shows a negative zero.
             let offset = InteractivePagerMath.offsetX(relative: relative, width: width, parallax: parallax) + 0
             let current = page == index
-            rendered.append(PageLayout(
-                page: page,
-                relative: relative,
-                offsetX: offset,
-                screenOffsetX: offset * forward + 0,
-                scale: InteractivePagerMath.scale(relative: relative, parallax: parallax),
-                brightness: InteractivePagerMath.brightness(relative: relative, parallax: parallax) + 0,
-                zIndex: page,
-                isHitTestable: current,
-                isAccessibilityHidden: !current
-            ))
+            rendered.append(
+                PageLayout(
+                    page: page,
+                    relative: relative,
+                    offsetX: offset,
+                    screenOffsetX: offset * forward + 0,
+                    scale: InteractivePagerMath.scale(relative: relative, parallax: parallax),
+                    brightness: InteractivePagerMath.brightness(relative: relative, parallax: parallax) + 0,
+                    zIndex: page,
+                    isHitTestable: current,
+                    isAccessibilityHidden: !current
+                ))
         }
         return PagerLayout(position: position, pages: rendered)
     }

@@ -34,8 +34,10 @@ public struct Announcement: Sendable, Equatable {
     /// nothing moves, under Reduce Motion, and while the finger is still down.
     public var settleMilliseconds: Int
 
-    public init(action: String, text: String, page: Int, count: Int, isBoundary: Bool,
-                priority: AnnouncementPriority = .default, settleMilliseconds: Int) {
+    public init(
+        action: String, text: String, page: Int, count: Int, isBoundary: Bool,
+        priority: AnnouncementPriority = .default, settleMilliseconds: Int
+    ) {
         self.action = action
         self.text = text
         self.page = page

@@ -4,7 +4,11 @@
 /// so a person who needs larger text also gets dots they can see (WCAG 1.4.4).
 public enum TextSize: String, Sendable, CaseIterable, Comparable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
-    case ax1 = "AX1", ax2 = "AX2", ax3 = "AX3", ax4 = "AX4", ax5 = "AX5"
+    case ax1 = "AX1"
+    case ax2 = "AX2"
+    case ax3 = "AX3"
+    case ax4 = "AX4"
+    case ax5 = "AX5"
 
     /// The system default.
     public static let standard = TextSize.large
@@ -36,7 +40,8 @@ public enum TextSize: String, Sendable, CaseIterable, Comparable {
         if let match = TextSize.allCases.first(where: { $0.rawValue.lowercased() == lowered }) {
             self = match
         } else if lowered.hasPrefix("accessibility"), let n = Int(lowered.dropFirst("accessibility".count)),
-                  let match = TextSize(rawValue: "AX\(n)") {
+            let match = TextSize(rawValue: "AX\(n)")
+        {
             self = match
         } else {
             return nil

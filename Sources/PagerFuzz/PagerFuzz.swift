@@ -2,8 +2,9 @@ import PagerCore
 import PagerShell
 import PagerSpeech
 import PagerTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the fuzzer feeds: untrusted text reaching the command parser, a whole session, and the
@@ -63,22 +64,25 @@ enum FuzzTarget: String, CaseIterable {
             for output in session.handle(String(line)) {
                 if case .announcement(let a) = output {
                     check(a.count == session.pager.count, "announced count \(a.count) != \(session.pager.count)")
-                    check(a.count > 0 ? (1...a.count).contains(a.page) : a.page == 0,
-                          "announced page \(a.page) of \(a.count)")
+                    check(
+                        a.count > 0 ? (1...a.count).contains(a.page) : a.page == 0,
+                        "announced page \(a.page) of \(a.count)")
                 }
                 for renderer in renderers {
                     let lines = renderer.render(output, lineNumber: number + 1)
                     // One JSON object (or one error) per line: a raw newline would split it.
                     for rendered in lines.stdout + lines.stderr where renderer.json || output.isError {
-                        check(!rendered.contains("\n") && !rendered.contains("\r"),
-                              "rendered line breaks the one-per-line contract: \(rendered.debugDescription)")
+                        check(
+                            !rendered.contains("\n") && !rendered.contains("\r"),
+                            "rendered line breaks the one-per-line contract: \(rendered.debugDescription)")
                     }
                 }
             }
             let pager = session.pager
             check((0...Pager.maximumPageCount).contains(pager.count), "count \(pager.count)")
-            check(pager.count > 0 ? (0..<pager.count).contains(pager.index) : pager.index == 0,
-                  "index \(pager.index) of \(pager.count)")
+            check(
+                pager.count > 0 ? (0..<pager.count).contains(pager.index) : pager.index == 0,
+                "index \(pager.index) of \(pager.count)")
             check(pager.width.isFinite && (0...Pager.maximumPoints).contains(pager.width), "width \(pager.width)")
         }
     }
@@ -89,8 +93,9 @@ enum FuzzTarget: String, CaseIterable {
         for limit in [TextSanitizer.maximumLength, small] {
             let result = TextSanitizer.sanitize(input, limit: limit)
             let scalars = result.text.unicodeScalars
-            check(!scalars.contains { $0.value <= 0x1F || (0x7F...0x9F).contains($0.value) },
-                  "control character left in \(result.text.debugDescription)")
+            check(
+                !scalars.contains { $0.value <= 0x1F || (0x7F...0x9F).contains($0.value) },
+                "control character left in \(result.text.debugDescription)")
             check(scalars.count <= limit, "\(scalars.count) scalars over the limit \(limit)")
             check(result.originalLength == input.unicodeScalars.count, "original length")
             check(result.wasTruncated == (result.truncationNotice != nil), "notice without truncation")
@@ -125,59 +130,59 @@ extension SessionOutput {
 }
 
 #if FUZZING
-/// libFuzzer's entry point (`swift build --sanitize=fuzzer -Xswiftc -DFUZZING`; see scripts/fuzz.sh).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    FuzzTarget.selected.run(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-}
+    /// libFuzzer's entry point (`swift build --sanitize=fuzzer -Xswiftc -DFUZZING`; see scripts/fuzz.sh).
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        FuzzTarget.selected.run(UnsafeRawBufferPointer(start: data, count: size))
+        return 0
+    }
 #else
-/// Without libFuzzer (an ordinary build): replays inputs through the same code, so a crash
-/// artefact can be reproduced, debugged and turned into a test on any build.
-/// `pagervoice-fuzz [--target parser|session|sanitizer|all] FILE|DIR…`
-@main
-struct Replay {
-    static func main() {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        var targets = FuzzTarget.allCases
-        if arguments.first == "--target", arguments.count >= 2 {
-            if arguments[1] != "all" {
-                guard let target = FuzzTarget(rawValue: arguments[1]) else {
-                    report("pagervoice-fuzz: unknown target '\(arguments[1])'\n")
-                    exit(2)
+    /// Without libFuzzer (an ordinary build): replays inputs through the same code, so a crash
+    /// artefact can be reproduced, debugged and turned into a test on any build.
+    /// `pagervoice-fuzz [--target parser|session|sanitizer|all] FILE|DIR…`
+    @main
+    struct Replay {
+        static func main() {
+            var arguments = Array(CommandLine.arguments.dropFirst())
+            var targets = FuzzTarget.allCases
+            if arguments.first == "--target", arguments.count >= 2 {
+                if arguments[1] != "all" {
+                    guard let target = FuzzTarget(rawValue: arguments[1]) else {
+                        report("pagervoice-fuzz: unknown target '\(arguments[1])'\n")
+                        exit(2)
+                    }
+                    targets = [target]
                 }
-                targets = [target]
+                arguments.removeFirst(2)
             }
-            arguments.removeFirst(2)
-        }
-        guard !arguments.isEmpty else {
-            report("usage: pagervoice-fuzz [--target parser|session|sanitizer|all] FILE|DIR…\n")
-            exit(2)
-        }
-        var count = 0
-        for path in arguments.flatMap(files) {
-            guard let bytes = FileContents.bytes(path) else {
-                report("pagervoice-fuzz: cannot read \(path)\n")
-                exit(1)
+            guard !arguments.isEmpty else {
+                report("usage: pagervoice-fuzz [--target parser|session|sanitizer|all] FILE|DIR…\n")
+                exit(2)
             }
-            for target in targets {
-                bytes.withUnsafeBytes { target.run($0) }
+            var count = 0
+            for path in arguments.flatMap(files) {
+                guard let bytes = FileContents.bytes(path) else {
+                    report("pagervoice-fuzz: cannot read \(path)\n")
+                    exit(1)
+                }
+                for target in targets {
+                    bytes.withUnsafeBytes { target.run($0) }
+                }
+                count += 1
             }
-            count += 1
+            print("replayed \(count) inputs through \(targets.map(\.rawValue).joined(separator: ", ")): no finding")
         }
-        print("replayed \(count) inputs through \(targets.map(\.rawValue).joined(separator: ", ")): no finding")
-    }
 
-    /// A file, or the regular files directly inside a directory.
-    static func files(_ path: String) -> [String] {
-        guard let directory = opendir(path) else { return [path] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(path + "/" + name) }
+        /// A file, or the regular files directly inside a directory.
+        static func files(_ path: String) -> [String] {
+            guard let directory = opendir(path) else { return [path] }
+            defer { closedir(directory) }
+            var names: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name != "." && name != ".." { names.append(path + "/" + name) }
+            }
+            return names.sorted()
         }
-        return names.sorted()
     }
-}
 #endif

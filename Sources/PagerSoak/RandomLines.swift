@@ -22,7 +22,8 @@ struct RandomLines {
             let line = candidate()
             // `quit` (in any spelling the parser accepts) would end the session under test.
             if let text = String(validating: line, as: UTF8.self),
-               (try? CommandParser.parse(text)) == .quit {
+                (try? CommandParser.parse(text)) == .quit
+            {
                 continue
             }
             return line
@@ -85,17 +86,22 @@ struct RandomLines {
         if chance(0.6) {
             return points ? String(Double(int(-600_000...600_000)) / 1000) : String(int(-5...20))
         }
-        return pick(["0", "-0", "2.5", "1e30", "1e400", "-1e400", "NaN", "nan", "inf", "-inf", "Infinity",
-                     "0x10", "0x1p3", "1_000", "10^30", "9223372036854775807", "9223372036854775808",
-                     "-9223372036854775808", "1e-300", "4.9e-324", "1000000", "1000001", "-1000001", "+5",
-                     ".5", "5.", "1,5", "١٢", "½", "", "--1", "1e", "e5"])
+        return pick([
+            "0", "-0", "2.5", "1e30", "1e400", "-1e400", "NaN", "nan", "inf", "-inf", "Infinity",
+            "0x10", "0x1p3", "1_000", "10^30", "9223372036854775807", "9223372036854775808",
+            "-9223372036854775808", "1e-300", "4.9e-324", "1000000", "1000001", "-1000001", "+5",
+            ".5", "5.", "1,5", "١٢", "½", "", "--1", "1e", "e5",
+        ])
     }
 
     private mutating func title() -> String {
         switch int(0...9) {
         case 0: return ""
-        case 1: return pick(["<speak>Hi</speak>", "<audio src=\"/etc/passwd\"/>", "&amp;", "<b>Bold</b>",
-                             "\u{1}50S", "]]>", "{\"type\":\"x\"}"])
+        case 1:
+            return pick([
+                "<speak>Hi</speak>", "<audio src=\"/etc/passwd\"/>", "&amp;", "<b>Bold</b>",
+                "\u{1}50S", "]]>", "{\"type\":\"x\"}",
+            ])
         case 2: return unicodeSoup(int(1...12))
         case 3: return String(repeating: "x", count: int(190...230))
         default: return text(int(1...20))
@@ -116,16 +122,20 @@ struct RandomLines {
     private mutating func text(_ length: Int) -> String {
         var out = ""
         while out.unicodeScalars.count < length {
-            out += pick(["Page", "of", "Explore", "share", " ", " ", "<prosody rate=\"x-slow\">", "</speak>",
-                         "&lt;", "Página", "الصفحة", "من", "日本語", "👍🏽", "e\u{301}", "\u{200F}", "\u{FEFF}",
-                         "2", "3", ",", ".", "?", String(int(0...99))])
+            out += pick([
+                "Page", "of", "Explore", "share", " ", " ", "<prosody rate=\"x-slow\">", "</speak>",
+                "&lt;", "Página", "الصفحة", "من", "日本語", "👍🏽", "e\u{301}", "\u{200F}", "\u{FEFF}",
+                "2", "3", ",", ".", "?", String(int(0...99)),
+            ])
         }
         return out
     }
 
     private mutating func longText() -> String {
-        let sentence = pick(["The quick brown fox jumps over the lazy dog. ", "Page 2 of 3, and then more; ",
-                             "الصفحة 2 من 3، ", "no clause boundary at all here "])
+        let sentence = pick([
+            "The quick brown fox jumps over the lazy dog. ", "Page 2 of 3, and then more; ",
+            "الصفحة 2 من 3، ", "no clause boundary at all here ",
+        ])
         return String(String(repeating: sentence, count: 6000 / sentence.count + 1).prefix(int(3900...6000)))
     }
 
@@ -134,9 +144,11 @@ struct RandomLines {
     }
 
     private mutating func unicodeSoup(_ length: Int) -> String {
-        let ranges: [ClosedRange<UInt32>] = [0xA0...0x24F, 0x300...0x36F, 0x600...0x6FF, 0x200B...0x202E,
-                                             0x2028...0x2029, 0x3040...0x30FF, 0x4E00...0x4E80, 0xFE00...0xFE0F,
-                                             0xFFF0...0xFFFD, 0x1F300...0x1F6FF, 0xE0000...0xE007F, 0x10FF00...0x10FFFF]
+        let ranges: [ClosedRange<UInt32>] = [
+            0xA0...0x24F, 0x300...0x36F, 0x600...0x6FF, 0x200B...0x202E,
+            0x2028...0x2029, 0x3040...0x30FF, 0x4E00...0x4E80, 0xFE00...0xFE0F,
+            0xFFF0...0xFFFD, 0x1F300...0x1F6FF, 0xE0000...0xE007F, 0x10FF00...0x10FFFF,
+        ]
         var scalars = String.UnicodeScalarView()
         for _ in 0..<length {
             if let scalar = Unicode.Scalar(UInt32.random(in: pick(ranges), using: &random)) { scalars.append(scalar) }
@@ -158,8 +170,11 @@ struct RandomLines {
     /// overlong encodings, surrogates, 0xFF.
     private mutating func invalidUTF8() -> [UInt8] {
         var bytes = Array(command().utf8)
-        let bad = pick([[0x80], [0xC3], [0xC3, 0x28], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80],
-                        [0xF4, 0x90, 0x80, 0x80], [0xFF], [0xFE, 0xFF]] as [[UInt8]])
+        let bad = pick(
+            [
+                [0x80], [0xC3], [0xC3, 0x28], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80],
+                [0xF4, 0x90, 0x80, 0x80], [0xFF], [0xFE, 0xFF],
+            ] as [[UInt8]])
         bytes.insert(contentsOf: bad, at: int(0...bytes.count))
         return bytes
     }

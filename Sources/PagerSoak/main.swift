@@ -45,7 +45,10 @@ struct Options {
     }
 
     static func usage(_ problem: String) -> Never {
-        FileHandle.standardError.write(Data("pagervoice-soak: \(problem)\nusage: pagervoice-soak [--lines N] [--seed S] [--audio null|off] [--executable PATH] [--memory-limit-mib M]\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "pagervoice-soak: \(problem)\nusage: pagervoice-soak [--lines N] [--seed S] [--audio null|off] [--executable PATH] [--memory-limit-mib M]\n"
+                    .utf8))
         exit(2)
     }
 }
@@ -67,7 +70,7 @@ final class Checker: @unchecked Sendable {
     /// Guards everything below; signalled when a status event arrives.
     private let condition = NSCondition()
     private var expected: [[Expected]] = []  // per input line, in order
-    private var pending: [Expected] = []      // the current input line's remaining expectations
+    private var pending: [Expected] = []  // the current input line's remaining expectations
     private var statusCount = 0
     private var lineCount = 0
     private var failureList: [String] = []
@@ -115,7 +118,8 @@ final class Checker: @unchecked Sendable {
             return
         }
         if type == "status" || type == "announcement" {
-            let page = object["page"] as? Int ?? -1, count = object["count"] as? Int ?? -1
+            let page = object["page"] as? Int ?? -1
+            let count = object["count"] as? Int ?? -1
             if !(count > 0 ? (1...count).contains(page) : (page == 0 && count == 0)) {
                 record("invalid page \(page) of \(count) in \(type)")
             }
@@ -137,7 +141,9 @@ final class Checker: @unchecked Sendable {
                 record("pair \(pair): expected its status, got \(line.prefix(200))")
             } else {
                 if line != expectedLine {
-                    record("pair \(pair): status differs from the model's\n      expected \(expectedLine.prefix(200))\n      got \(line.prefix(200))")
+                    record(
+                        "pair \(pair): status differs from the model's\n      expected \(expectedLine.prefix(200))\n      got \(line.prefix(200))"
+                    )
                 }
                 statusCount += 1
                 condition.broadcast()
@@ -177,7 +183,8 @@ struct Oracle {
         for output in session.handle(text) {
             if case .error = output { failed = true }
             if case .info(let info) = output, case .object(let members) = info.json,
-               members.first?.1 == .string("voices") {
+                members.first?.1 == .string("voices")
+            {
                 expected.append(.voices)
                 continue
             }
@@ -197,8 +204,11 @@ func soak(_ options: Options) -> Int32 {
 
     // The first status tells the oracle what the child says about its speech (voice, rate, audio).
     let probe = Checker()
-    guard let first = try? PipedChild(executable: options.executable, arguments: ["--audio", options.audio, "--json"],
-                                      environment: ProcessInfo.processInfo.environment, onLine: { probe.keep($0) }) else {
+    guard
+        let first = try? PipedChild(
+            executable: options.executable, arguments: ["--audio", options.audio, "--json"],
+            environment: ProcessInfo.processInfo.environment, onLine: { probe.keep($0) })
+    else {
         print("soak: cannot start \(options.executable)")
         return 1
     }
@@ -211,8 +221,10 @@ func soak(_ options: Options) -> Int32 {
     var oracle = Oracle(session: Session(speechDescription: speechSummary))
     let child: PipedChild
     do {
-        child = try PipedChild(executable: options.executable, arguments: ["--audio", options.audio, "--json"],
-                               environment: ProcessInfo.processInfo.environment) { checker.receive($0) }
+        child = try PipedChild(
+            executable: options.executable, arguments: ["--audio", options.audio, "--json"],
+            environment: ProcessInfo.processInfo.environment
+        ) { checker.receive($0) }
     } catch {
         print("soak: cannot start \(options.executable): \(error)")
         return 1
@@ -229,10 +241,11 @@ func soak(_ options: Options) -> Int32 {
         lineNumber += 1
         checker.expect(oracle.outputs(for: line, lineNumber: lineNumber))
         lineNumber += 1
-        checker.expect(oracle.outputs(for: Array("status".utf8), lineNumber: lineNumber).map { expected in
-            if case .exactly(let lines) = expected, lines.count == 1 { return .status(pair: pair, line: lines[0]) }
-            return expected
-        })
+        checker.expect(
+            oracle.outputs(for: Array("status".utf8), lineNumber: lineNumber).map { expected in
+                if case .exactly(let lines) = expected, lines.count == 1 { return .status(pair: pair, line: lines[0]) }
+                return expected
+            })
         batch += line
         batch.append(10)
         batch += Array("status\n".utf8)
@@ -265,7 +278,9 @@ func soak(_ options: Options) -> Int32 {
     let stderrLines = child.errorOutput.split(separator: "\n")
     var noticeKinds: [String: Int] = [:]
     for line in stderrLines {
-        let kind = line.hasPrefix("pagervoice: Text of ") ? "pagervoice: Text of N characters is too long to speak; …"
+        let kind =
+            line.hasPrefix("pagervoice: Text of ")
+            ? "pagervoice: Text of N characters is too long to speak; …"
             : String(line.prefix(60))
         noticeKinds[kind, default: 0] += 1
     }
@@ -274,8 +289,9 @@ func soak(_ options: Options) -> Int32 {
     if checker.unanswered > 0 { checker.fail("\(checker.unanswered) input lines never answered") }
     let expectedStatus: Int32 = oracle.failed ? 1 : 0
     if status != expectedStatus {
-        checker.fail("exit status \(status.map(String.init) ?? "none (hung, killed)"), expected \(expectedStatus)"
-                     + (status.map { $0 > 128 ? " — killed by signal \($0 - 128)" : "" } ?? ""))
+        checker.fail(
+            "exit status \(status.map(String.init) ?? "none (hung, killed)"), expected \(expectedStatus)"
+                + (status.map { $0 > 128 ? " — killed by signal \($0 - 128)" : "" } ?? ""))
     }
     if !unexpectedStderr.isEmpty { checker.fail("unexpected stderr: \(unexpectedStderr.prefix(3).joined(separator: " | "))") }
     let peak = final?.peak ?? samples.map(\.kib).max() ?? 0
@@ -287,7 +303,9 @@ func soak(_ options: Options) -> Int32 {
     print("  lines sent               \(lineNumber) (\(options.lines) random + \(options.lines) status), \(bytesSent / 1024) KiB")
     print("  stdout lines checked     \(checker.outputLines) (every one a JSON object, compared with the model's own rendering)")
     print("  status events            \(checker.statusEvents) of \(options.lines) pairs")
-    print("  exit status              \(status.map(String.init) ?? "none") (expected \(expectedStatus): \(oracle.failed ? "some lines were refused" : "no line failed"))")
+    print(
+        "  exit status              \(status.map(String.init) ?? "none") (expected \(expectedStatus): \(oracle.failed ? "some lines were refused" : "no line failed"))"
+    )
     print("  stderr                   \(stderrLines.count) lines" + (noticeKinds.isEmpty ? "" : ":"))
     for (kind, count) in noticeKinds.sorted(by: { $0.value > $1.value }).prefix(6) { print("    \(count)× \(kind)") }
     if let first = samples.first, let last = samples.last {
@@ -295,7 +313,9 @@ func soak(_ options: Options) -> Int32 {
         print("  VmRSS samples (MiB)      " + samples.map { String(format: "%.1f", Double($0.kib) / 1024) }.joined(separator: " "))
     }
     print("  VmHWM (peak)             \(mib(peak)) (limit \(options.memoryLimit) MiB)")
-    print("  time                     \(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)) s")
+    print(
+        "  time                     \(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)) s"
+    )
     if checker.failureCount == 0 {
         print("  result                   PASS: no crash, every line answered in order, index always valid, memory bounded")
         return 0

@@ -28,10 +28,12 @@ public final class Announcer: Sendable {
         public var onNotice: @Sendable (String) -> Void
         public var onEvent: @Sendable (UtteranceEvent) -> Void
 
-        public init(playback: PlaybackMode = .auto, wavDirectory: String? = nil,
-                    settings: VoiceSettings = .standard, applicationName: String = "pagervoice",
-                    onNotice: @escaping @Sendable (String) -> Void = Announcer.printNotice,
-                    onEvent: @escaping @Sendable (UtteranceEvent) -> Void = { _ in }) {
+        public init(
+            playback: PlaybackMode = .auto, wavDirectory: String? = nil,
+            settings: VoiceSettings = .standard, applicationName: String = "pagervoice",
+            onNotice: @escaping @Sendable (String) -> Void = Announcer.printNotice,
+            onEvent: @escaping @Sendable (UtteranceEvent) -> Void = { _ in }
+        ) {
             self.playback = playback
             self.wavDirectory = wavDirectory
             self.settings = settings
@@ -101,10 +103,12 @@ public final class Announcer: Sendable {
     private let state = Locked(State())
 
     /// An announcer over explicit sinks; `engine: nil` means audio off (nothing is synthesised).
-    public init(engine: SpeechEngine?, sinks: [any AudioSink], settings: VoiceSettings = .standard,
-                output: String? = nil,
-                onNotice: @escaping @Sendable (String) -> Void = Announcer.printNotice,
-                onEvent: @escaping @Sendable (UtteranceEvent) -> Void = { _ in }) {
+    public init(
+        engine: SpeechEngine?, sinks: [any AudioSink], settings: VoiceSettings = .standard,
+        output: String? = nil,
+        onNotice: @escaping @Sendable (String) -> Void = Announcer.printNotice,
+        onEvent: @escaping @Sendable (UtteranceEvent) -> Void = { _ in }
+    ) {
         self.engine = engine
         self.sinks = sinks
         self.settings = settings
@@ -122,8 +126,9 @@ public final class Announcer: Sendable {
             if let directory = configuration.wavDirectory {
                 configuration.onNotice("Audio is off, so nothing is synthesised and no WAV files are written to \(directory).")
             }
-            self.init(engine: nil, sinks: [], settings: configuration.settings, output: "off",
-                      onNotice: configuration.onNotice, onEvent: configuration.onEvent)
+            self.init(
+                engine: nil, sinks: [], settings: configuration.settings, output: "off",
+                onNotice: configuration.onNotice, onEvent: configuration.onEvent)
             return
         }
         let engine = try SpeechEngine.shared()
@@ -135,9 +140,11 @@ public final class Announcer: Sendable {
         let output: String
         switch configuration.playback {
         case .auto:
-            if let playback = PlaybackSink.openAutomatically(sampleRate: engine.sampleRate,
-                                                             applicationName: configuration.applicationName,
-                                                             onNotice: configuration.onNotice) {
+            if let playback = PlaybackSink.openAutomatically(
+                sampleRate: engine.sampleRate,
+                applicationName: configuration.applicationName,
+                onNotice: configuration.onNotice)
+            {
                 sinks.insert(playback, at: 0)
                 output = playback.backend.rawValue
             } else {
@@ -145,9 +152,10 @@ public final class Announcer: Sendable {
             }
         case .pulse, .alsa:
             let backend: PlaybackSink.Backend = configuration.playback == .pulse ? .pulse : .alsa
-            let playback = try PlaybackSink.open(backend, sampleRate: engine.sampleRate,
-                                                 applicationName: configuration.applicationName,
-                                                 onNotice: configuration.onNotice)
+            let playback = try PlaybackSink.open(
+                backend, sampleRate: engine.sampleRate,
+                applicationName: configuration.applicationName,
+                onNotice: configuration.onNotice)
             sinks.insert(playback, at: 0)
             output = backend.rawValue
         case .null:
@@ -156,8 +164,9 @@ public final class Announcer: Sendable {
         case .off:
             output = "off"
         }
-        self.init(engine: engine, sinks: sinks, settings: configuration.settings, output: output,
-                  onNotice: configuration.onNotice, onEvent: configuration.onEvent)
+        self.init(
+            engine: engine, sinks: sinks, settings: configuration.settings, output: output,
+            onNotice: configuration.onNotice, onEvent: configuration.onEvent)
     }
 
     // MARK: Speaking
@@ -168,14 +177,18 @@ public final class Announcer: Sendable {
     /// Text is sanitised (see `TextSanitizer`); if it had to be cut, a notice says so before
     /// this returns.
     @discardableResult
-    public func speak(_ text: String, priority: SpeechPriority = .default,
-                      settings: VoiceSettings? = nil) -> UtteranceID {
+    public func speak(
+        _ text: String, priority: SpeechPriority = .default,
+        settings: VoiceSettings? = nil
+    ) -> UtteranceID {
         let sanitized = TextSanitizer.sanitize(text)
         if let notice = sanitized.truncationNotice { onNotice(notice) }
         guard let engine else {
             let id = Self.takeID()
-            onEvent(event(id: id, text: text, spoken: sanitized.text, priority: priority,
-                          outcome: .finished, sampleRate: 0))
+            onEvent(
+                event(
+                    id: id, text: text, spoken: sanitized.text, priority: priority,
+                    outcome: .finished, sampleRate: 0))
             return id
         }
         let voice: ResolvedVoice
@@ -183,8 +196,10 @@ public final class Announcer: Sendable {
             voice = try engine.resolve(settings ?? self.settings)
         } catch {
             let id = Self.takeID()
-            onEvent(event(id: id, text: text, spoken: sanitized.text, priority: priority,
-                          outcome: .failed(error), sampleRate: engine.sampleRate))
+            onEvent(
+                event(
+                    id: id, text: text, spoken: sanitized.text, priority: priority,
+                    outcome: .failed(error), sampleRate: engine.sampleRate))
             return id
         }
         let (id, interrupted, superseded, startPump) = state.withLock {
@@ -232,9 +247,11 @@ public final class Announcer: Sendable {
     /// Delivers `.interrupted` for announcements removed from the queue before they began.
     private func reportNeverStarted(_ removed: [Pending]) {
         for pending in removed {
-            onEvent(event(id: pending.id, text: pending.text, spoken: pending.spoken,
-                          priority: pending.priority, outcome: .interrupted,
-                          sampleRate: engine?.sampleRate ?? 0))
+            onEvent(
+                event(
+                    id: pending.id, text: pending.text, spoken: pending.spoken,
+                    priority: pending.priority, outcome: .interrupted,
+                    sampleRate: engine?.sampleRate ?? 0))
         }
         completed(removed.count)
     }
@@ -266,7 +283,8 @@ public final class Announcer: Sendable {
             semaphore.wait()
             return true
         }
-        let nanoseconds = timeout.components.seconds * 1_000_000_000
+        let nanoseconds =
+            timeout.components.seconds * 1_000_000_000
             + timeout.components.attoseconds / 1_000_000_000
         if semaphore.wait(timeout: .now() + .nanoseconds(Int(max(nanoseconds, 0)))) == .success {
             return true
@@ -324,19 +342,23 @@ public final class Announcer: Sendable {
 
     private func speak(_ active: Active, engine: SpeechEngine) -> UtteranceEvent {
         let pending = active.pending
-        func finish(_ outcome: UtteranceEvent.Outcome, samples: Int = 0, wavPath: String? = nil,
-                    fromCache: Bool = false, problems: [SpeechError] = []) -> UtteranceEvent {
-            event(id: pending.id, text: pending.text, spoken: pending.spoken, priority: pending.priority,
-                  outcome: outcome, sampleCount: samples, sampleRate: engine.sampleRate,
-                  wavPath: wavPath, fromCache: fromCache, problems: problems)
+        func finish(
+            _ outcome: UtteranceEvent.Outcome, samples: Int = 0, wavPath: String? = nil,
+            fromCache: Bool = false, problems: [SpeechError] = []
+        ) -> UtteranceEvent {
+            event(
+                id: pending.id, text: pending.text, spoken: pending.spoken, priority: pending.priority,
+                outcome: outcome, sampleCount: samples, sampleRate: engine.sampleRate,
+                wavPath: wavPath, fromCache: fromCache, problems: problems)
         }
         // Nothing to say, or stopped before it began: no sink hears of it (no empty WAV file).
         if pending.spoken.isEmpty || active.gate.isStopRequested {
             active.gate.close()
             return finish(active.gate.isStopRequested ? .interrupted : .finished)
         }
-        let info = UtteranceInfo(id: pending.id, text: pending.spoken, sampleRate: engine.sampleRate,
-                                 priority: pending.priority)
+        let info = UtteranceInfo(
+            id: pending.id, text: pending.spoken, sampleRate: engine.sampleRate,
+            priority: pending.priority)
         for sink in sinks { sink.begin(info) }
         var delivered = 0
         let sinks = self.sinks
@@ -349,9 +371,9 @@ public final class Announcer: Sendable {
         var failure: SpeechError?
         var fromCache = false
         switch rendered {
-        case let .completed(cached): fromCache = cached
+        case .completed(let cached): fromCache = cached
         case .stopped: break
-        case let .failed(error): failure = error
+        case .failed(let error): failure = error
         }
         let cutShort = failure != nil || active.gate.isStopRequested
         let reports = sinks.map { $0.end(info, interrupted: cutShort) }
@@ -366,8 +388,9 @@ public final class Announcer: Sendable {
         } else {
             outcome = .finished
         }
-        return finish(outcome, samples: delivered, wavPath: reports.lazy.compactMap(\.filePath).first,
-                      fromCache: fromCache, problems: reports.compactMap(\.problem))
+        return finish(
+            outcome, samples: delivered, wavPath: reports.lazy.compactMap(\.filePath).first,
+            fromCache: fromCache, problems: reports.compactMap(\.problem))
     }
 
     // MARK: Bookkeeping
@@ -387,12 +410,15 @@ public final class Announcer: Sendable {
         for waiter in waiters { waiter.signal() }
     }
 
-    private func event(id: UtteranceID, text: String, spoken: String, priority: SpeechPriority,
-                       outcome: UtteranceEvent.Outcome, sampleCount: Int = 0, sampleRate: Int,
-                       wavPath: String? = nil, fromCache: Bool = false,
-                       problems: [SpeechError] = []) -> UtteranceEvent {
-        UtteranceEvent(id: id, text: text, spokenText: spoken, priority: priority, outcome: outcome,
-                       sampleCount: sampleCount, sampleRate: sampleRate, wavPath: wavPath,
-                       fromCache: fromCache, problems: problems)
+    private func event(
+        id: UtteranceID, text: String, spoken: String, priority: SpeechPriority,
+        outcome: UtteranceEvent.Outcome, sampleCount: Int = 0, sampleRate: Int,
+        wavPath: String? = nil, fromCache: Bool = false,
+        problems: [SpeechError] = []
+    ) -> UtteranceEvent {
+        UtteranceEvent(
+            id: id, text: text, spokenText: spoken, priority: priority, outcome: outcome,
+            sampleCount: sampleCount, sampleRate: sampleRate, wavPath: wavPath,
+            fromCache: fromCache, problems: problems)
     }
 }

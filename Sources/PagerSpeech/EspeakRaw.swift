@@ -18,7 +18,7 @@ enum EspeakRaw {
     /// the reason to stderr, and hides the status code. This path never exits, and gives us both
     /// the code and eSpeak's full message (which names the file it could not read).
     static func initialize() -> Result<Int, SpeechError> {
-        espeak_ng_InitializePath(nil) // nil: honour ESPEAK_DATA_PATH, then $HOME, then the default.
+        espeak_ng_InitializePath(nil)  // nil: honour ESPEAK_DATA_PATH, then $HOME, then the default.
         var context: espeak_ng_ERROR_CONTEXT?
         let status = espeak_ng_Initialize(&context)
         if status != ENS_OK {
@@ -32,8 +32,9 @@ enum EspeakRaw {
         }
         let rate = espeak_ng_GetSampleRate()
         guard rate > 0 else {
-            let status = EspeakStatus(rawValue: ENS_NOT_INITIALIZED.rawValue,
-                                      message: "eSpeak NG reported sample rate \(rate)")
+            let status = EspeakStatus(
+                rawValue: ENS_NOT_INITIALIZED.rawValue,
+                message: "eSpeak NG reported sample rate \(rate)")
             return .failure(.engineUnavailable(status, dataPath: dataPath()))
         }
         espeak_SetSynthCallback(espeakSynthCallback)
@@ -57,8 +58,9 @@ enum EspeakRaw {
     static func describe(_ status: espeak_ng_STATUS, context: espeak_ng_ERROR_CONTEXT?) -> EspeakStatus {
         var buffer = [CChar](repeating: 0, count: 512)
         espeak_ng_GetStatusCodeMessage(status, &buffer, buffer.count)
-        var message = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) },
-                             as: UTF8.self)
+        var message = String(
+            decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) },
+            as: UTF8.self)
         if let context {
             var memory: UnsafeMutablePointer<CChar>?
             var size = 0
@@ -154,9 +156,10 @@ enum EspeakRaw {
         case 3: gender = .neutral
         default: gender = .unspecified
         }
-        return Voice(name: raw.name.map { String(cString: $0) } ?? "",
-                     identifier: raw.identifier.map { String(cString: $0) } ?? "",
-                     languages: languages, gender: gender, age: Int(raw.age))
+        return Voice(
+            name: raw.name.map { String(cString: $0) } ?? "",
+            identifier: raw.identifier.map { String(cString: $0) } ?? "",
+            languages: languages, gender: gender, age: Int(raw.age))
     }
 
     /// Selects a voice by name or file, with an optional `+variant`.
@@ -192,15 +195,18 @@ enum EspeakRaw {
 
     /// Synthesises `text` as plain UTF-8 (never `espeakSSML`, never `espeakPHONEMES`) on the
     /// calling thread, handing each buffer to `receive`; returning false stops eSpeak at once.
-    static func synthesize(_ text: String,
-                           receive: (UnsafeBufferPointer<Int16>) -> Bool) -> SynthesisStatus {
+    static func synthesize(
+        _ text: String,
+        receive: (UnsafeBufferPointer<Int16>) -> Bool
+    ) -> SynthesisStatus {
         withoutActuallyEscaping(receive) { receive in
             let receiver = SynthesisReceiver(receive)
             let status: espeak_ng_STATUS = withExtendedLifetime(receiver) {
                 let userData = Unmanaged.passUnretained(receiver).toOpaque()
                 return text.withCString { cString in
-                    espeak_ng_Synthesize(cString, strlen(cString) + 1, 0, POS_CHARACTER, 0,
-                                         UInt32(espeakCHARS_UTF8), nil, userData)
+                    espeak_ng_Synthesize(
+                        cString, strlen(cString) + 1, 0, POS_CHARACTER, 0,
+                        UInt32(espeakCHARS_UTF8), nil, userData)
                 }
             }
             if receiver.stopped || status == ENS_SPEECH_STOPPED { return .stopped }
@@ -226,8 +232,10 @@ private final class SynthesisReceiver {
 /// eSpeak calls this on the engine thread, inside `espeak_ng_Synthesize`. Returning 1 is the
 /// documented, thread-safe way to stop synchronous synthesis (`espeak_Cancel` from another
 /// thread is not).
-private func espeakSynthCallback(_ wave: UnsafeMutablePointer<Int16>?, _ count: Int32,
-                                 _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
+private func espeakSynthCallback(
+    _ wave: UnsafeMutablePointer<Int16>?, _ count: Int32,
+    _ events: UnsafeMutablePointer<espeak_EVENT>?
+) -> Int32 {
     guard let userData = events?.pointee.user_data else { return 1 }
     let receiver = Unmanaged<SynthesisReceiver>.fromOpaque(userData).takeUnretainedValue()
     if receiver.stopped { return 1 }
@@ -241,8 +249,10 @@ private let uriRequests = Atomic<Int>(0)
 
 /// Refuses every `<audio>` URI: 1 means "do not play it, speak the alternative text". We never
 /// enable SSML, so eSpeak should never ask; if it ever does, nothing is opened and tests notice.
-private func espeakRefuseURI(_ type: Int32, _ uri: UnsafePointer<CChar>?,
-                             _ base: UnsafePointer<CChar>?) -> Int32 {
+private func espeakRefuseURI(
+    _ type: Int32, _ uri: UnsafePointer<CChar>?,
+    _ base: UnsafePointer<CChar>?
+) -> Int32 {
     uriRequests.add(1, ordering: .relaxed)
     return 1
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A value reachable only under a lock: `Synchronization.Mutex`'s `withLock`, over a pthread mutex.

@@ -49,7 +49,8 @@ public final class MemorySink: AudioSink {
             return false
         }
         if already { return true }
-        let nanoseconds = timeout.components.seconds * 1_000_000_000
+        let nanoseconds =
+            timeout.components.seconds * 1_000_000_000
             + timeout.components.attoseconds / 1_000_000_000
         if semaphore.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success { return true }
         return state.withLock { state in
@@ -60,10 +61,12 @@ public final class MemorySink: AudioSink {
 
     public func begin(_ utterance: UtteranceInfo) {
         state.withLock { state in
-            state.recordings.append(Recording(id: utterance.id, text: utterance.text,
-                                              sampleRate: utterance.sampleRate, samples: [],
-                                              interrupted: false, finished: false,
-                                              firstBufferTime: nil))
+            state.recordings.append(
+                Recording(
+                    id: utterance.id, text: utterance.text,
+                    sampleRate: utterance.sampleRate, samples: [],
+                    interrupted: false, finished: false,
+                    firstBufferTime: nil))
         }
     }
 

@@ -56,8 +56,10 @@ enum PCAudioRaw {
     /// loaded (pcaudiolib links it); we look the setter up rather than link ALSA ourselves.
     @discardableResult
     static func silenceALSAErrors() -> Bool {
-        guard let library = dlopen("libasound.so.2", RTLD_NOW | RTLD_NOLOAD)
-                ?? dlopen("libasound.so.2", RTLD_NOW) else { return false }
+        guard
+            let library = dlopen("libasound.so.2", RTLD_NOW | RTLD_NOLOAD)
+                ?? dlopen("libasound.so.2", RTLD_NOW)
+        else { return false }
         guard let setter = dlsym(library, "snd_lib_error_set_handler") else { return false }
         return pagervoice_alsa_silence_errors(setter) == 0
     }

@@ -36,8 +36,10 @@ public final class PlaybackSink: AudioSink {
 
     private var object: OpaquePointer { OpaquePointer(bitPattern: handle)! }
 
-    private init(backend: Backend, object: OpaquePointer, sampleRate: Int,
-                 onNotice: @escaping @Sendable (String) -> Void) {
+    private init(
+        backend: Backend, object: OpaquePointer, sampleRate: Int,
+        onNotice: @escaping @Sendable (String) -> Void
+    ) {
         self.backend = backend
         self.handle = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(object)))
         self.sampleRate = sampleRate
@@ -49,9 +51,11 @@ public final class PlaybackSink: AudioSink {
     }
 
     /// Opens exactly this backend, or throws why not (`--audio pulse`, `--audio alsa`).
-    public static func open(_ backend: Backend, sampleRate: Int = 22050,
-                            applicationName: String = "pagervoice",
-                            onNotice: @escaping @Sendable (String) -> Void) throws(SpeechError) -> PlaybackSink {
+    public static func open(
+        _ backend: Backend, sampleRate: Int = 22050,
+        applicationName: String = "pagervoice",
+        onNotice: @escaping @Sendable (String) -> Void
+    ) throws(SpeechError) -> PlaybackSink {
         let mode = backend == .pulse ? "pulse" : "alsa"
         switch backend {
         case .pulse:
@@ -61,9 +65,12 @@ public final class PlaybackSink: AudioSink {
         case .alsa:
             PCAudioRaw.silenceALSAErrors()
         }
-        guard let object = PCAudioRaw.create(backend == .pulse ? .pulse : .alsa,
-                                             applicationName: applicationName,
-                                             description: "announcements") else {
+        guard
+            let object = PCAudioRaw.create(
+                backend == .pulse ? .pulse : .alsa,
+                applicationName: applicationName,
+                description: "announcements")
+        else {
             throw .audioUnavailable(mode: mode, reason: "\(backend.rawValue) refused the connection")
         }
         let code = PCAudioRaw.open(object, sampleRate: sampleRate)
@@ -77,8 +84,10 @@ public final class PlaybackSink: AudioSink {
 
     /// `--audio auto`: PulseAudio if a server answers, else ALSA if the kernel lists a card, else
     /// nil after exactly one notice line (and no ALSA library noise).
-    public static func openAutomatically(sampleRate: Int = 22050, applicationName: String = "pagervoice",
-                                         onNotice: @escaping @Sendable (String) -> Void) -> PlaybackSink? {
+    public static func openAutomatically(
+        sampleRate: Int = 22050, applicationName: String = "pagervoice",
+        onNotice: @escaping @Sendable (String) -> Void
+    ) -> PlaybackSink? {
         var reasons: [String] = []
         if AudioProbe.pulseServerAnswers() {
             do {
@@ -133,10 +142,11 @@ public final class PlaybackSink: AudioSink {
                 deviceFailed(code)
             }
         }
-        return SinkReport(problem: pendingProblem.withLock { problem in
-            defer { problem = nil }
-            return problem
-        })
+        return SinkReport(
+            problem: pendingProblem.withLock { problem in
+                defer { problem = nil }
+                return problem
+            })
     }
 
     public func flush() {

@@ -73,8 +73,9 @@ public final class SpeechEngine: Sendable {
         let result = thread.perform { () -> Result<Startup, SpeechError> in
             EspeakRaw.initialize().map { rate in
                 let (voices, variants) = EspeakRaw.listVoices()
-                return Startup(sampleRate: rate, voices: voices, variants: variants,
-                               version: EspeakRaw.version(), dataPath: EspeakRaw.dataPath())
+                return Startup(
+                    sampleRate: rate, voices: voices, variants: variants,
+                    version: EspeakRaw.version(), dataPath: EspeakRaw.dataPath())
             }
         }
         return result.map { SpeechEngine(thread: thread, startup: $0) }
@@ -114,8 +115,9 @@ public final class SpeechEngine: Sendable {
         if let known = resolutions.withLock({ $0[settings] }) { return known }
         try settings.validateRanges()
         let (_, selector) = try resolveVoice(settings)
-        let resolved = ResolvedVoice(selector: selector, rate: settings.rate, pitch: settings.pitch,
-                                     volume: settings.volume)
+        let resolved = ResolvedVoice(
+            selector: selector, rate: settings.rate, pitch: settings.pitch,
+            volume: settings.volume)
         resolutions.withLock { table in
             if table.count >= 64 { table.removeAll() }
             table[settings] = resolved
@@ -161,7 +163,8 @@ public final class SpeechEngine: Sendable {
             guard let match = voice.priority(forLanguage: language) else { continue }
             if let current = best {
                 if (match.exact && !current.exact)
-                    || (match.exact == current.exact && match.priority < current.priority) {
+                    || (match.exact == current.exact && match.priority < current.priority)
+                {
                     best = (voice, match.exact, match.priority)
                 }
             } else {
@@ -188,8 +191,10 @@ public final class SpeechEngine: Sendable {
     /// Synthesises `text` and waits for all of it. Safe from any thread: the work runs on the
     /// engine thread, after whatever it is doing now (such as an announcement being played).
     /// `useCache: false` forces real synthesis, as a benchmark of eSpeak needs.
-    public func synthesize(_ text: String, settings: VoiceSettings = .standard,
-                           useCache: Bool = true) throws(SpeechError) -> Synthesis {
+    public func synthesize(
+        _ text: String, settings: VoiceSettings = .standard,
+        useCache: Bool = true
+    ) throws(SpeechError) -> Synthesis {
         let voice = try resolve(settings)
         let sanitized = TextSanitizer.sanitize(text)
         let rate = sampleRate
@@ -200,13 +205,17 @@ public final class SpeechEngine: Sendable {
                 return true
             }
             switch outcome {
-            case let .completed(fromCache):
-                return .success(Synthesis(samples: samples, sampleRate: rate, spokenText: sanitized.text,
-                                          wasTruncated: sanitized.wasTruncated, fromCache: fromCache))
+            case .completed(let fromCache):
+                return .success(
+                    Synthesis(
+                        samples: samples, sampleRate: rate, spokenText: sanitized.text,
+                        wasTruncated: sanitized.wasTruncated, fromCache: fromCache))
             case .stopped:
-                return .success(Synthesis(samples: samples, sampleRate: rate, spokenText: sanitized.text,
-                                          wasTruncated: sanitized.wasTruncated, fromCache: false))
-            case let .failed(error):
+                return .success(
+                    Synthesis(
+                        samples: samples, sampleRate: rate, spokenText: sanitized.text,
+                        wasTruncated: sanitized.wasTruncated, fromCache: false))
+            case .failed(let error):
                 return .failure(error)
             }
         }
@@ -222,8 +231,10 @@ public final class SpeechEngine: Sendable {
 
     /// Produces the PCM for `text` into `deliver` (cache first, eSpeak otherwise) until done or
     /// until `deliver` returns false. Engine thread only.
-    func render(_ text: String, voice: ResolvedVoice, useCache: Bool = true,
-                deliver: (UnsafeBufferPointer<Int16>) -> Bool) -> RenderOutcome {
+    func render(
+        _ text: String, voice: ResolvedVoice, useCache: Bool = true,
+        deliver: (UnsafeBufferPointer<Int16>) -> Bool
+    ) -> RenderOutcome {
         precondition(thread.isCurrent, "eSpeak NG may only be used on the engine thread")
         if text.isEmpty { return .completed(fromCache: false) }
         let key = PCMCache.Key(text: text, voice: voice)
@@ -264,7 +275,7 @@ public final class SpeechEngine: Sendable {
             return .completed(fromCache: false)
         case .stopped:
             return .stopped
-        case let .failed(status):
+        case .failed(let status):
             return .failed(.espeak(operation: "synthesis", status))
         }
     }
@@ -281,8 +292,10 @@ public final class SpeechEngine: Sendable {
             }
         }
         // A voice change resets eSpeak's parameters, so set all three every time.
-        for (parameter, value) in [(EspeakRaw.Parameter.rate, voice.rate), (.pitch, voice.pitch),
-                                   (.volume, voice.volume)] {
+        for (parameter, value) in [
+            (EspeakRaw.Parameter.rate, voice.rate), (.pitch, voice.pitch),
+            (.volume, voice.volume),
+        ] {
             if let status = EspeakRaw.set(parameter, value) {
                 state.withLock { $0.applied = nil }
                 return .espeak(operation: "setting \(parameter)", status)

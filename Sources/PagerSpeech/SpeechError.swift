@@ -48,24 +48,24 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .engineUnavailable(status, dataPath):
+        case .engineUnavailable(let status, let dataPath):
             let location = dataPath.map { " (voice data looked up in \($0))" } ?? ""
             return "eSpeak NG could not start\(location): \(status.message)"
-        case let .unknownVoice(name):
+        case .unknownVoice(let name):
             return "unknown voice '\(name)' (list them with `voices`)"
-        case let .unknownLanguage(code):
+        case .unknownLanguage(let code):
             return "no voice speaks language '\(code)' (list them with `voices`)"
-        case let .invalidSetting(name, value, allowed):
+        case .invalidSetting(let name, let value, let allowed):
             return "\(name) \(value) is out of range \(allowed.lowerBound)...\(allowed.upperBound)"
-        case let .espeak(operation, status):
+        case .espeak(let operation, let status):
             return "eSpeak NG \(operation) failed: \(status.message)"
-        case let .audioUnavailable(mode, reason):
+        case .audioUnavailable(let mode, let reason):
             return "audio output '\(mode)' is unavailable: \(reason)"
-        case let .audioLost(reason):
+        case .audioLost(let reason):
             return "audio output stopped: \(reason)"
-        case let .wavDirectoryUnwritable(path, reason):
+        case .wavDirectoryUnwritable(let path, let reason):
             return "cannot write WAV files to \(path): \(reason)"
-        case let .wavWriteFailed(path, reason):
+        case .wavWriteFailed(let path, let reason):
             return "cannot write \(path): \(reason)"
         }
     }
@@ -75,7 +75,7 @@ extension SpeechError {
     /// The reason part alone, for composing one notice line out of several failures.
     var reason: String {
         switch self {
-        case let .audioUnavailable(_, reason), let .audioLost(reason): reason
+        case .audioUnavailable(_, let reason), .audioLost(let reason): reason
         default: description
         }
     }

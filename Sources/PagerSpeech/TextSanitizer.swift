@@ -30,10 +30,10 @@ public enum TextSanitizer {
     /// Characters after which a cut sounds like the end of a clause, in the scripts we ship
     /// strings for (Latin, Arabic) and a few common others.
     static let clauseBoundaries: Set<Unicode.Scalar> = [
-        ".", "!", "?", ";", ":", ",", "\u{2026}",      // Latin, ellipsis
-        "\u{060C}", "\u{061B}", "\u{061F}", "\u{06D4}", // Arabic comma, semicolon, question, full stop
-        "\u{0964}", "\u{0965}",                         // Devanagari danda
-        "\u{3001}", "\u{3002}", "\u{FF0C}", "\u{FF01}", "\u{FF1F}", // CJK
+        ".", "!", "?", ";", ":", ",", "\u{2026}",  // Latin, ellipsis
+        "\u{060C}", "\u{061B}", "\u{061F}", "\u{06D4}",  // Arabic comma, semicolon, question, full stop
+        "\u{0964}", "\u{0965}",  // Devanagari danda
+        "\u{3001}", "\u{3002}", "\u{FF0C}", "\u{FF01}", "\u{FF1F}",  // CJK
     ]
 
     public static func sanitize(_ input: String, limit: Int = maximumLength) -> Result {
@@ -95,7 +95,8 @@ public enum TextSanitizer {
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else {
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else {
             return ""
         }
         return String(scalars[first...last])

@@ -41,9 +41,11 @@ public struct UtteranceEvent: Hashable, Sendable, CustomStringConvertible {
     /// Failures the utterance survived, e.g. the audio server went away (also sent as a notice).
     public let problems: [SpeechError]
 
-    public init(id: UtteranceID, text: String, spokenText: String, priority: SpeechPriority,
-                outcome: Outcome, sampleCount: Int, sampleRate: Int, wavPath: String?,
-                fromCache: Bool, problems: [SpeechError]) {
+    public init(
+        id: UtteranceID, text: String, spokenText: String, priority: SpeechPriority,
+        outcome: Outcome, sampleCount: Int, sampleRate: Int, wavPath: String?,
+        fromCache: Bool, problems: [SpeechError]
+    ) {
         self.id = id
         self.text = text
         self.spokenText = spokenText
@@ -64,7 +66,7 @@ public struct UtteranceEvent: Hashable, Sendable, CustomStringConvertible {
         switch outcome {
         case .finished: state = "finished"
         case .interrupted: state = "interrupted"
-        case let .failed(error): state = "failed: \(error)"
+        case .failed(let error): state = "failed: \(error)"
         }
         return "\(id) \(state) \"\(text)\" (\(sampleCount) samples\(wavPath.map { ", \($0)" } ?? ""))"
     }

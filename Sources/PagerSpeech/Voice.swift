@@ -61,7 +61,8 @@ public struct Voice: Hashable, Sendable, CustomStringConvertible {
             }
             if let current = best {
                 if (candidate.exact && !current.exact)
-                    || (candidate.exact == current.exact && candidate.priority < current.priority) {
+                    || (candidate.exact == current.exact && candidate.priority < current.priority)
+                {
                     best = candidate
                 }
             } else {

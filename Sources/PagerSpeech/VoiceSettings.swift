@@ -18,8 +18,10 @@ public struct VoiceSettings: Hashable, Sendable {
     public var pitch: Int
     public var volume: Int
 
-    public init(voice: String? = nil, language: String? = nil,
-                rate: Int = 175, pitch: Int = 50, volume: Int = 100) {
+    public init(
+        voice: String? = nil, language: String? = nil,
+        rate: Int = 175, pitch: Int = 50, volume: Int = 100
+    ) {
         self.voice = voice
         self.language = language
         self.rate = rate

@@ -6,14 +6,14 @@ enum WAVEncoding {
         var bytes = header(sampleCount: samples.count, sampleRate: sampleRate)
         bytes.reserveCapacity(headerSize + samples.count * 2)
         #if _endian(little)
-        // The samples are already laid out as the file wants them: one copy, not two appends each.
-        samples.withUnsafeBytes { bytes.append(contentsOf: $0) }
+            // The samples are already laid out as the file wants them: one copy, not two appends each.
+            samples.withUnsafeBytes { bytes.append(contentsOf: $0) }
         #else
-        for sample in samples {
-            let v = UInt16(bitPattern: sample)
-            bytes.append(UInt8(v & 0xFF))
-            bytes.append(UInt8(v >> 8))
-        }
+            for sample in samples {
+                let v = UInt16(bitPattern: sample)
+                bytes.append(UInt8(v & 0xFF))
+                bytes.append(UInt8(v >> 8))
+            }
         #endif
         return bytes
     }
@@ -38,13 +38,13 @@ enum WAVEncoding {
         append32(36 + dataBytes)
         bytes += Array("WAVE".utf8)
         bytes += Array("fmt ".utf8)
-        append32(16)            // fmt chunk size
-        append16(1)             // PCM
-        append16(1)             // mono
+        append32(16)  // fmt chunk size
+        append16(1)  // PCM
+        append16(1)  // mono
         append32(sampleRate)
-        append32(sampleRate * 2) // byte rate
-        append16(2)             // block align
-        append16(16)            // bits per sample
+        append32(sampleRate * 2)  // byte rate
+        append16(2)  // block align
+        append16(16)  // bits per sample
         bytes += Array("data".utf8)
         append32(dataBytes)
         return bytes

@@ -113,16 +113,16 @@ public final class WAVSink: AudioSink {
         if fd < 0 { return String(cString: strerror(errno)) }
         var failure: String?
         #if _endian(little)
-        let header = WAVEncoding.header(sampleCount: samples.count, sampleRate: sampleRate)
-        header.withUnsafeBytes { head in
-            samples.withUnsafeBytes { body in
-                failure = writeAll(fd, [head, body])
+            let header = WAVEncoding.header(sampleCount: samples.count, sampleRate: sampleRate)
+            header.withUnsafeBytes { head in
+                samples.withUnsafeBytes { body in
+                    failure = writeAll(fd, [head, body])
+                }
             }
-        }
         #else
-        WAVEncoding.file(samples: samples, sampleRate: sampleRate).withUnsafeBytes { whole in
-            failure = writeAll(fd, [whole])
-        }
+            WAVEncoding.file(samples: samples, sampleRate: sampleRate).withUnsafeBytes { whole in
+                failure = writeAll(fd, [whole])
+            }
         #endif
         if close(fd) != 0 && failure == nil {
             failure = String(cString: strerror(errno))

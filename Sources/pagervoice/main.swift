@@ -1,7 +1,7 @@
 import PagerShell
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 exit(PagerVoiceMain.run(Array(CommandLine.arguments.dropFirst())))

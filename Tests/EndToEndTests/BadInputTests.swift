@@ -43,10 +43,11 @@ import Testing
         let run = try Pagervoice.run(["--audio", "off"], inputData: data)
         #expect(run.status == 1)
         #expect(run.lines == ["Page 2 of 3", "Page 3 of 3"])
-        #expect(run.errorLines == [
-            "line 2: line is not valid UTF-8, so it was ignored",
-            "line 3: line is 1048576 bytes long; the limit is 65536, so it was ignored",
-        ])
+        #expect(
+            run.errorLines == [
+                "line 2: line is not valid UTF-8, so it was ignored",
+                "line 3: line is 1048576 bytes long; the limit is 65536, so it was ignored",
+            ])
     }
 
     @Test func emptyLinesAreIgnoredAndSucceed() throws {
@@ -57,11 +58,13 @@ import Testing
     }
 
     @Test func markupInTitlesAndSayIsKeptAsText() throws {
-        let run = try Pagervoice.run(["--audio", "off", "--json"], input: """
-            pages <speak>Hi</speak>, <audio src="/etc/passwd"/>
-            status
-            say <prosody rate="x-slow">slow</prosody> &amp;
-            """)
+        let run = try Pagervoice.run(
+            ["--audio", "off", "--json"],
+            input: """
+                pages <speak>Hi</speak>, <audio src="/etc/passwd"/>
+                status
+                say <prosody rate="x-slow">slow</prosody> &amp;
+                """)
         #expect(run.status == 0)
         let status = run.events.first { $0["type"] as? String == "status" }
         #expect(status?["pages"] as? [String] == ["<speak>Hi</speak>", "<audio src=\"/etc/passwd\"/>"])
@@ -78,7 +81,10 @@ import Testing
             (["--rate", "5000"], "pagervoice: --rate must be between 80 and 450, not 5000"),
             (["--jsn"], "pagervoice: unknown option '--jsn' (did you mean --json?)"),
             (["--pages", "A,,B"], "pagervoice: --pages: a page title cannot be empty"),
-            (["--audio", "off", "--wav-dir", "/tmp"], "pagervoice: --wav-dir needs synthesis, but --audio off synthesises nothing; use --audio null to only write files"),
+            (
+                ["--audio", "off", "--wav-dir", "/tmp"],
+                "pagervoice: --wav-dir needs synthesis, but --audio off synthesises nothing; use --audio null to only write files"
+            ),
         ] {
             let run = try Pagervoice.run(arguments)
             #expect(run.status == 2, "\(arguments)")
@@ -90,18 +96,22 @@ import Testing
     @Test func helpAndVersionTellTheTruth() throws {
         let help = try Pagervoice.run(["--help"])
         #expect(help.status == 0)
-        for option in ["--pages", "--count", "--width", "--reduce-motion", "--rtl", "--lang", "--voice", "--rate",
-                       "--audio", "--wav-dir", "--json", "--terse", "--help", "--version"] {
+        for option in [
+            "--pages", "--count", "--width", "--reduce-motion", "--rtl", "--lang", "--voice", "--rate",
+            "--audio", "--wav-dir", "--json", "--terse", "--help", "--version",
+        ] {
             #expect(help.stdout.contains(option), "\(option)")
         }
         let version = try Pagervoice.run(["--version"])
         #expect(version.lines == ["pagervoice 0.1.0"])
         let commands = try Pagervoice.run(["--audio", "off"], input: "help\n")
-        for command in ["increment|next", "decrement|previous|prev", "scroll trailing|leading", "swipe left|right",
-                        "drag DX [PREDICTED]", "press", "move DX", "release [PREDICTED]", "go N", "count N",
-                        "pages A, B, C", "width PT", "reduce-motion on|off", "direction ltr|rtl", "lang",
-                        "transition interactive|parallax-push|slide-scale", "focus", "layout", "frames", "repeat",
-                        "say TEXT", "stop", "status", "voices", "help", "quit"] {
+        for command in [
+            "increment|next", "decrement|previous|prev", "scroll trailing|leading", "swipe left|right",
+            "drag DX [PREDICTED]", "press", "move DX", "release [PREDICTED]", "go N", "count N",
+            "pages A, B, C", "width PT", "reduce-motion on|off", "direction ltr|rtl", "lang",
+            "transition interactive|parallax-push|slide-scale", "focus", "layout", "frames", "repeat",
+            "say TEXT", "stop", "status", "voices", "help", "quit",
+        ] {
             #expect(commands.stdout.contains(command), "\(command)")
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
 import PagerTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Faults from outside, each handled as the speech and REPL issues promise: Ctrl-C in the middle
@@ -18,8 +19,9 @@ import Glibc
         defer { server.stop() }
         let recording = try server.startRecording()
         // Standard input stays open: the script is still running when Ctrl-C comes.
-        let child = try PipedChild(executable: Pagervoice.path, arguments: ["--audio", "pulse"],
-                                   environment: server.clientEnvironment(), onLine: { _ in })
+        let child = try PipedChild(
+            executable: Pagervoice.path, arguments: ["--audio", "pulse"],
+            environment: server.clientEnvironment(), onLine: { _ in })
         #expect(child.send(lines: [Self.longSay]))
         let playing = recording.waitForEnergy(above: 500, timeout: .seconds(30))
         try #require(playing != nil, "the long text was never heard")
@@ -69,9 +71,10 @@ import Glibc
         let script = dir.path + "/script.pv"
         try String(repeating: "next\nprev\nsay Hello\n", count: 5_000).write(toFile: script, atomically: true, encoding: .utf8)
         let command = "set -o pipefail; '\(Pagervoice.path)' \(mode.joined(separator: " ")) < '\(script)' | head -1"
-        let process = try SpawnedProcess(executable: "/bin/bash", arguments: ["-c", command],
-                                         environment: ProcessInfo.processInfo.environment,
-                                         standardOutput: dir.path + "/out", standardError: dir.path + "/err")
+        let process = try SpawnedProcess(
+            executable: "/bin/bash", arguments: ["-c", command],
+            environment: ProcessInfo.processInfo.environment,
+            standardOutput: dir.path + "/out", standardError: dir.path + "/err")
         // pipefail: the status is pagervoice's own (a death by SIGPIPE would be 141).
         #expect(process.wait(timeout: .seconds(60)) == 0)
         #expect(FileContents.text(dir.path + "/out")?.split(separator: "\n").count == 1)
@@ -81,8 +84,10 @@ import Glibc
     @Test func missingVoiceDataIsOneLineForEverySubcommand() throws {
         let empty = try TemporaryDirectory()
         let environment = ["ESPEAK_DATA_PATH": empty.path]
-        for (arguments, prefix) in [(["--audio", "null"], "pagervoice: "), (["say", "--audio", "null", "Hello"], "pagervoice say: "),
-                                    (["voices"], "pagervoice voices: ")] {
+        for (arguments, prefix) in [
+            (["--audio", "null"], "pagervoice: "), (["say", "--audio", "null", "Hello"], "pagervoice say: "),
+            (["voices"], "pagervoice voices: "),
+        ] {
             let run = try Pagervoice.run(arguments, input: "next\n", environment: environment)
             #expect(run.status == 1, "\(arguments)")
             #expect(run.stdout == "", "\(arguments)")
@@ -94,8 +99,9 @@ import Glibc
 
     @Test func askingForAnAudioServerThatIsNotThereIsOneLine() throws {
         let nowhere = try TemporaryDirectory()
-        let run = try Pagervoice.run(["--audio", "pulse"], input: "next\n",
-                                     environment: ["PULSE_SERVER": "unix:" + nowhere.path + "/native"])
+        let run = try Pagervoice.run(
+            ["--audio", "pulse"], input: "next\n",
+            environment: ["PULSE_SERVER": "unix:" + nowhere.path + "/native"])
         #expect(run.status == 1)
         #expect(run.stdout == "")
         #expect(run.errorLines == ["pagervoice: audio output 'pulse' is unavailable: no PulseAudio server is running"])
@@ -105,13 +111,16 @@ import Glibc
     /// bits would not stop a write, and as an ordinary user alike).
     @Test func readOnlyWavFolderIsACommandLineError() throws {
         let dir = try TemporaryDirectory()
-        let readOnly = ["/usr/bin/unshare", "--map-root-user", "--mount", "/bin/sh", "-c",
-                        #"mount --bind -o ro "$0" "$0" && exec "$@""#, dir.path]
+        let readOnly = [
+            "/usr/bin/unshare", "--map-root-user", "--mount", "/bin/sh", "-c",
+            #"mount --bind -o ro "$0" "$0" && exec "$@""#, dir.path,
+        ]
         // The folder really is read-only there: a plain write fails too.
         let logs = try TemporaryDirectory()
-        let touch = try SpawnedProcess(executable: readOnly[0], arguments: readOnly.dropFirst() + ["/usr/bin/touch", dir.path + "/probe"],
-                                       environment: ProcessInfo.processInfo.environment,
-                                       standardError: logs.path + "/touch.err")
+        let touch = try SpawnedProcess(
+            executable: readOnly[0], arguments: readOnly.dropFirst() + ["/usr/bin/touch", dir.path + "/probe"],
+            environment: ProcessInfo.processInfo.environment,
+            standardError: logs.path + "/touch.err")
         #expect(touch.wait(timeout: .seconds(30)) == 1)
         #expect(FileContents.text(logs.path + "/touch.err")?.contains("Read-only file system") == true)
 
@@ -125,18 +134,20 @@ import Glibc
     @Test func wavFolderVanishingMidSessionIsOneNoticePerAnnouncementAndSpeechGoesOn() throws {
         let dir = try TemporaryDirectory()
         let wavs = dir.path + "/wavs"
-        let child = try PipedChild(executable: Pagervoice.path, arguments: ["--audio", "null", "--wav-dir", wavs],
-                                   environment: ProcessInfo.processInfo.environment, onLine: { _ in })
+        let child = try PipedChild(
+            executable: Pagervoice.path, arguments: ["--audio", "null", "--wav-dir", wavs],
+            environment: ProcessInfo.processInfo.environment, onLine: { _ in })
         child.send(lines: ["next"])
         try #require(waitUntil { FileManager.default.fileExists(atPath: wavs + "/0001.wav") }, "first file never written")
         try FileManager.default.removeItem(atPath: wavs)
         child.send(lines: ["next", "prev"])
         #expect(child.finish(timeout: .seconds(60)) == 0)
         let notices = child.errorOutput.split(separator: "\n")
-        #expect(notices == [
-            "pagervoice: could not speak \"Page 3 of 3\": cannot write \(wavs)/0002.wav: No such file or directory",
-            "pagervoice: could not speak \"Page 2 of 3\": cannot write \(wavs)/0003.wav: No such file or directory",
-        ])
+        #expect(
+            notices == [
+                "pagervoice: could not speak \"Page 3 of 3\": cannot write \(wavs)/0002.wav: No such file or directory",
+                "pagervoice: could not speak \"Page 2 of 3\": cannot write \(wavs)/0003.wav: No such file or directory",
+            ])
     }
 
     // MARK: Helpers

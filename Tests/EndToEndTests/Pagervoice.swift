@@ -1,8 +1,9 @@
 import Foundation
 import PagerTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs the real built `pagervoice` executable, as a user or a CI job would, with piped input.
@@ -63,20 +64,26 @@ struct Pagervoice {
     /// Runs with `input` on stdin (a pipe, so non-interactive) and returns everything it printed.
     /// `launcher` is a command that runs pagervoice for us (its path and `arguments` are appended),
     /// e.g. to give it a read-only mount of its own.
-    static func run(_ arguments: [String], input: String = "", inputData: Data? = nil,
-                    environment: [String: String] = [:], launcher: [String] = [],
-                    timeout: Duration = .seconds(120)) throws -> Run {
+    static func run(
+        _ arguments: [String], input: String = "", inputData: Data? = nil,
+        environment: [String: String] = [:], launcher: [String] = [],
+        timeout: Duration = .seconds(120)
+    ) throws -> Run {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
-        let stdin = pipe(), stdout = pipe(), stderr = pipe()
+        let stdin = pipe()
+        let stdout = pipe()
+        let stderr = pipe()
         let command = launcher + [path] + arguments
-        let process = try SpawnedProcess(executable: command[0], arguments: Array(command.dropFirst()), environment: env,
-                                         standardInput: stdin.read, standardOutput: stdout.write,
-                                         standardError: stderr.write)
+        let process = try SpawnedProcess(
+            executable: command[0], arguments: Array(command.dropFirst()), environment: env,
+            standardInput: stdin.read, standardOutput: stdout.write,
+            standardError: stderr.write)
         close(stdin.read)
         close(stdout.write)
         close(stderr.write)
-        let out = Drain(stdout.read), err = Drain(stderr.read)
+        let out = Drain(stdout.read)
+        let err = Drain(stderr.read)
         let data = [UInt8](inputData ?? Data(input.utf8))
         let writer = stdin.write
         DispatchQueue.global().async {
@@ -91,13 +98,17 @@ struct Pagervoice {
             }
             close(writer)
         }
-        let outBytes = out.wait(), errBytes = err.wait()
-        let status = process.wait(timeout: timeout) ?? {
-            process.terminate()
-            return -1
-        }()
-        return Run(stdout: String(decoding: outBytes, as: UTF8.self),
-                   stderr: String(decoding: errBytes, as: UTF8.self), status: status)
+        let outBytes = out.wait()
+        let errBytes = err.wait()
+        let status =
+            process.wait(timeout: timeout)
+            ?? {
+                process.terminate()
+                return -1
+            }()
+        return Run(
+            stdout: String(decoding: outBytes, as: UTF8.self),
+            stderr: String(decoding: errBytes, as: UTF8.self), status: status)
     }
 }
 
@@ -107,4 +118,3 @@ extension PseudoTerminal {
         try self.init(executable: Pagervoice.path, arguments: arguments, environment: environment)
     }
 }
-

@@ -5,40 +5,45 @@ import Testing
 /// without Reduce Motion. `--audio off` here: speech has its own end-to-end tests.
 @Suite struct REPLTranscriptTests {
     @Test func textTranscriptOfEveryNavigationAction() throws {
-        let run = try Pagervoice.run(["--audio", "off"], input: """
-            increment
-            next
-            next
-            decrement
-            previous
-            prev
-            scroll trailing
-            scroll leading
-            swipe left
-            swipe right
-            drag -200
-            drag 200
-            drag -100
-            go 3
-            """)
+        let run = try Pagervoice.run(
+            ["--audio", "off"],
+            input: """
+                increment
+                next
+                next
+                decrement
+                previous
+                prev
+                scroll trailing
+                scroll leading
+                swipe left
+                swipe right
+                drag -200
+                drag 200
+                drag -100
+                go 3
+                """)
         #expect(run.status == 0)
         #expect(run.stderr == "")
-        #expect(run.lines == [
-            "Page 2 of 3", "Page 3 of 3", "Page 3 of 3", "Page 2 of 3", "Page 1 of 3", "Page 1 of 3",
-            "Page 2 of 3", "Page 1 of 3", "Page 2 of 3", "Page 1 of 3", "Page 2 of 3", "Page 1 of 3", "Page 3 of 3",
-        ])
+        #expect(
+            run.lines == [
+                "Page 2 of 3", "Page 3 of 3", "Page 3 of 3", "Page 2 of 3", "Page 1 of 3", "Page 1 of 3",
+                "Page 2 of 3", "Page 1 of 3", "Page 2 of 3", "Page 1 of 3", "Page 2 of 3", "Page 1 of 3", "Page 3 of 3",
+            ])
     }
 
     @Test(arguments: [(false, [2, 1, 1, 2, 3, 2]), (true, [1, 2, 3, 2, 3, 2])])
     func swipesAndDragsMirrorInRightToLeft(rtl: Bool, pages: [Int]) throws {
-        let run = try Pagervoice.run(["--audio", "off", "--json"] + (rtl ? ["--rtl"] : []), input: """
-            swipe left
-            swipe right
-            drag 200
-            drag -200
-            scroll trailing
-            scroll leading
-            """)
+        let run = try Pagervoice.run(
+            ["--audio", "off", "--json"] + (rtl ? ["--rtl"] : []),
+            input: """
+                swipe left
+                swipe right
+                drag 200
+                drag -200
+                scroll trailing
+                scroll leading
+                """)
         #expect(run.status == 0)
         #expect(run.events.map { $0["page"] as? Int } == pages)
         #expect(run.events.allSatisfy { $0["type"] as? String == "announcement" })
@@ -46,12 +51,13 @@ import Testing
 
     @Test func jsonAnnouncementsCarryEveryField() throws {
         let run = try Pagervoice.run(["--audio", "off", "--json"], input: "next\nnext\nnext\ndrag -100\ndrag 300\n")
-        #expect(run.lines == [
-            #"{"type":"announcement","action":"increment","text":"Page 2 of 3","page":2,"count":3,"boundary":false,"priority":"default","settle_ms":450}"#,
-            #"{"type":"announcement","action":"increment","text":"Page 3 of 3","page":3,"count":3,"boundary":false,"priority":"default","settle_ms":450}"#,
-            #"{"type":"announcement","action":"increment","text":"Page 3 of 3","page":3,"count":3,"boundary":true,"priority":"default","settle_ms":0}"#,
-            #"{"type":"announcement","action":"drag","text":"Page 2 of 3","page":2,"count":3,"boundary":false,"priority":"default","settle_ms":450}"#,
-        ])
+        #expect(
+            run.lines == [
+                #"{"type":"announcement","action":"increment","text":"Page 2 of 3","page":2,"count":3,"boundary":false,"priority":"default","settle_ms":450}"#,
+                #"{"type":"announcement","action":"increment","text":"Page 3 of 3","page":3,"count":3,"boundary":false,"priority":"default","settle_ms":450}"#,
+                #"{"type":"announcement","action":"increment","text":"Page 3 of 3","page":3,"count":3,"boundary":true,"priority":"default","settle_ms":0}"#,
+                #"{"type":"announcement","action":"drag","text":"Page 2 of 3","page":2,"count":3,"boundary":false,"priority":"default","settle_ms":450}"#,
+            ])
     }
 
     @Test(arguments: [("en", "Page 2 of 3"), ("es", "Página 2 de 3"), ("ar", "الصفحة 2 من 3")])
@@ -84,12 +90,16 @@ import Testing
 
     @Test func layoutMatchesTheContractExample() throws {
         let run = try Pagervoice.run(["--audio", "off", "--json"], input: "next\nlayout\n")
-        #expect(run.lines[1].hasPrefix(#"{"type":"layout","page":2,"count":3,"position":1.0,"width":390,"direction":"ltr","reduce_motion":false,"pages":[{"page":1,"offset_x":-117.0,"scale":0.92,"brightness":-0.25,"z_index":0,"hit_testable":false,"accessibility_hidden":true"#))
+        #expect(
+            run.lines[1].hasPrefix(
+                #"{"type":"layout","page":2,"count":3,"position":1.0,"width":390,"direction":"ltr","reduce_motion":false,"pages":[{"page":1,"offset_x":-117.0,"scale":0.92,"brightness":-0.25,"z_index":0,"hit_testable":false,"accessibility_hidden":true"#
+            ))
     }
 
     @Test func optionsShapeTheStartingPager() throws {
-        let run = try Pagervoice.run(["--audio", "off", "--pages", "One, Two", "--count", "4", "--width", "320"],
-                                     input: "status\n")
+        let run = try Pagervoice.run(
+            ["--audio", "off", "--pages", "One, Two", "--count", "4", "--width", "320"],
+            input: "status\n")
         #expect(run.lines.first == "Page 1 of 4: One")
         #expect(run.lines.contains("pages: One, Two, Page 3, Page 4"))
         #expect(run.lines.contains { $0.hasPrefix("width 320.0 pt, ltr") })

@@ -7,14 +7,16 @@ import Testing
 @Suite struct SpeechEndToEndTests {
     @Test func wavDirGetsOneValidFilePerAnnouncement() throws {
         let dir = try TemporaryDirectory()
-        let run = try Pagervoice.run(["--audio", "null", "--wav-dir", dir.path], input: """
-            next
-            next
-            next
-            bogus
-            prev
-            say Hello
-            """)
+        let run = try Pagervoice.run(
+            ["--audio", "null", "--wav-dir", dir.path],
+            input: """
+                next
+                next
+                next
+                bogus
+                prev
+                say Hello
+                """)
         #expect(run.status == 1)  // the bogus line
         #expect(run.lines == ["Page 2 of 3", "Page 3 of 3", "Page 3 of 3", "Page 2 of 3", "Hello"])
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
@@ -108,8 +110,9 @@ import Testing
 
     @Test func autoWithoutAnyDeviceSaysSoOnceAndGoesOn() throws {
         // No PulseAudio server at this address and (in CI) no sound card: one notice, no noise.
-        let run = try Pagervoice.run(["--audio", "auto"], input: "next\n",
-                                     environment: ["PULSE_SERVER": "unix:/nonexistent/pulse/native"])
+        let run = try Pagervoice.run(
+            ["--audio", "auto"], input: "next\n",
+            environment: ["PULSE_SERVER": "unix:/nonexistent/pulse/native"])
         #expect(run.status == 0)
         #expect(run.lines == ["Page 2 of 3"])
         #expect(!run.stderr.contains("ALSA lib"))

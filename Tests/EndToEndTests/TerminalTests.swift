@@ -1,8 +1,9 @@
 import Foundation
 import PagerTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The interactive path on a real pseudo-terminal: prompt, tab completion, history, Ctrl-C, Ctrl-D.
@@ -47,11 +48,16 @@ import Glibc
 
     @Test func interruptStopsAScript() throws {
         // A script waiting on a pipe that never ends is stopped by SIGINT with status 130.
-        let stdin = Pagervoice.pipe(), stdout = Pagervoice.pipe(), stderr = Pagervoice.pipe()
-        let process = try SpawnedProcess(executable: Pagervoice.path, arguments: ["--audio", "off"],
-                                         environment: ProcessInfo.processInfo.environment,
-                                         standardInput: stdin.read, standardOutput: stdout.write, standardError: stderr.write)
-        close(stdin.read); close(stdout.write); close(stderr.write)
+        let stdin = Pagervoice.pipe()
+        let stdout = Pagervoice.pipe()
+        let stderr = Pagervoice.pipe()
+        let process = try SpawnedProcess(
+            executable: Pagervoice.path, arguments: ["--audio", "off"],
+            environment: ProcessInfo.processInfo.environment,
+            standardInput: stdin.read, standardOutput: stdout.write, standardError: stderr.write)
+        close(stdin.read)
+        close(stdout.write)
+        close(stderr.write)
         defer { close(stdin.write) }
         _ = "next\n".withCString { write(stdin.write, $0, 5) }
         // Wait until the first line was handled, so the interrupt lands mid-session.

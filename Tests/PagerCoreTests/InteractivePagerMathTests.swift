@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PagerCore
 
 /// Every formula of DESIGN.md §2 with exact expected numbers.
@@ -17,9 +18,9 @@ import Testing
     }
 
     @Test func resistanceOnlyPastTheEdges() {
-        #expect(M.resisted(translation: 100, index: 0, count: 3) == 30)     // past the first page
+        #expect(M.resisted(translation: 100, index: 0, count: 3) == 30)  // past the first page
         #expect(M.resisted(translation: -100, index: 0, count: 3) == -100)  // towards the next
-        #expect(M.resisted(translation: -100, index: 2, count: 3) == -30)   // past the last page
+        #expect(M.resisted(translation: -100, index: 2, count: 3) == -30)  // past the last page
         #expect(M.resisted(translation: 100, index: 2, count: 3) == 100)
         #expect(M.resisted(translation: 100, index: 1, count: 3) == 100)
         #expect(M.resisted(translation: -100, index: 1, count: 3) == -100)

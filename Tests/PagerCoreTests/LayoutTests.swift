@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PagerCore
 
 /// Rendered pages per DESIGN.md §2, in layout and screen coordinates.
@@ -19,8 +20,11 @@ import Testing
         #expect(first.isHitTestable == false)
         #expect(first.isAccessibilityHidden == true)
         let current = layout.pages[1]
-        #expect(current == PageLayout(page: 1, relative: 0, offsetX: 0, screenOffsetX: 0, scale: 1,
-                                      brightness: 0, zIndex: 1, isHitTestable: true, isAccessibilityHidden: false))
+        #expect(
+            current
+                == PageLayout(
+                    page: 1, relative: 0, offsetX: 0, screenOffsetX: 0, scale: 1,
+                    brightness: 0, zIndex: 1, isHitTestable: true, isAccessibilityHidden: false))
         let next = layout.pages[2]
         #expect(next.offsetX == 390)
         #expect(next.scale == 1)

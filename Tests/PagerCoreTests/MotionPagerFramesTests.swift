@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PagerCore
 
 @Suite struct MotionPagerFramesTests {
@@ -59,8 +60,10 @@ import Testing
 
     @Test func reduceMotionSettlesInOneFrameAtTheTarget() throws {
         var pager = Pager(reduceMotion: true)
-        for action in [PagerAction.increment, .drag(translation: -300, predicted: nil), .goTo(0),
-                       .drag(translation: 30, predicted: 40)] {
+        for action in [
+            PagerAction.increment, .drag(translation: -300, predicted: nil), .goTo(0),
+            .drag(translation: 30, predicted: 40),
+        ] {
             let events = try pager.reduce(action)
             for settle in MotionCheck.settles(events) {
                 let frames = pager.frames(for: settle)
@@ -156,9 +159,12 @@ import Testing
         #expect(abs(last[0].effect.offsetX + 117) < 117 * SpringAnimation.settlingEpsilon)
         #expect(abs(last[0].effect.brightness + 0.25) < 0.25 * SpringAnimation.settlingEpsilon)
         // Once over, only the incoming page is left, at rest.
-        #expect(MotionCheck.transitioned(frames.rest) == [TransitionedPage(
-            page: 1, role: .appearing, effect: TransitionEffect(zIndex: 1), screenOffsetX: 0,
-            isHitTestable: true, isAccessibilityHidden: false)])
+        #expect(
+            MotionCheck.transitioned(frames.rest) == [
+                TransitionedPage(
+                    page: 1, role: .appearing, effect: TransitionEffect(zIndex: 1), screenOffsetX: 0,
+                    isHitTestable: true, isAccessibilityHidden: false)
+            ])
         #expect(frames.rest.position == 1)
     }
 

@@ -1,6 +1,7 @@
-import Testing
-@testable import PagerCore
 import PagerTestSupport
+import Testing
+
+@testable import PagerCore
 
 /// Randomised checks over thousands of timelines. Every case comes from a seeded SplitMix64, so a
 /// failure names its seed and replays exactly.
@@ -41,8 +42,9 @@ import PagerTestSupport
             #expect(times.first == 0, "seed \(seed)")
             #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "seed \(seed)")
             #expect(timeline.lastFrameTime >= timeline.settledTime - 1e-12, "seed \(seed)")
-            #expect(abs(1 - progresses.last!) < SpringAnimation.settlingEpsilon,
-                    "seed \(seed): \(spring) at \(fps) fps ends at \(progresses.last!)")
+            #expect(
+                abs(1 - progresses.last!) < SpringAnimation.settlingEpsilon,
+                "seed \(seed): \(spring) at \(fps) fps ends at \(progresses.last!)")
             #expect(timeline.finalProgress == 1, "seed \(seed)")
         }
         #expect(checked > 1_800)  // the excluded corner stays a corner
@@ -108,8 +110,9 @@ import PagerTestSupport
 
         #expect(frames.frames.first?.time == 0, "\(context)")
         #expect(frames.frames.count == frames.timeline.frameCount, "\(context)")
-        #expect(abs(last.position - target) <= SpringAnimation.settlingEpsilon * distance + 1e-12,
-                "\(context): last frame at \(last.position), target \(target)")
+        #expect(
+            abs(last.position - target) <= SpringAnimation.settlingEpsilon * distance + 1e-12,
+            "\(context): last frame at \(last.position), target \(target)")
         // Once the timeline is over the pager is exactly at the target.
         #expect(frames.rest.progress == 1, "\(context)")
         #expect(frames.rest.position == target, "\(context)")
@@ -120,8 +123,9 @@ import PagerTestSupport
         #expect(frames.dots.rest == pager.dots.dots, "\(context)")
         if let lastDots = frames.dots.frames.last?.dots {
             for (dot, rest) in zip(lastDots, pager.dots.dots) {
-                #expect(abs(dot.width - rest.width) <= SpringAnimation.settlingEpsilon * pager.dots.currentWidth + 1e-9,
-                        "\(context)")
+                #expect(
+                    abs(dot.width - rest.width) <= SpringAnimation.settlingEpsilon * pager.dots.currentWidth + 1e-9,
+                    "\(context)")
             }
         }
 
@@ -131,9 +135,11 @@ import PagerTestSupport
             if !settle.isAnimated {
                 // Reduce Motion or a finger down: one frame, already at the target.
                 #expect(frames.animationName == "none", "\(context)")
-                #expect(frames.frames == [frames.rest].map { frame in
-                    PagerFrame(time: 0, progress: 1, position: frame.position, pages: frame.pages)
-                }, "\(context)")
+                #expect(
+                    frames.frames
+                        == [frames.rest].map { frame in
+                            PagerFrame(time: 0, progress: 1, position: frame.position, pages: frame.pages)
+                        }, "\(context)")
                 #expect(frames.settledMilliseconds == 0, "\(context)")
             } else {
                 #expect(frames.animationName == "smooth" && frames.duration == 0.45, "\(context)")
@@ -144,8 +150,9 @@ import PagerTestSupport
             #expect(rest.allSatisfy { $0.effect == TransitionEffect(zIndex: $0.page) && $0.page == settle.toIndex }, "\(context)")
             if pager.reduceMotion {
                 for frame in frames.frames {
-                    #expect(MotionCheck.transitioned(frame).allSatisfy { $0.effect.hasNoMotion && $0.effect.brightness == 0 },
-                            "\(context)")
+                    #expect(
+                        MotionCheck.transitioned(frame).allSatisfy { $0.effect.hasNoMotion && $0.effect.brightness == 0 },
+                        "\(context)")
                 }
             }
             for frame in frames.frames where frames.frames.count > 1 {

@@ -1,10 +1,11 @@
 import Testing
+
 @testable import PagerCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite struct MotionSpringTests {
@@ -83,8 +84,10 @@ import Darwin
     }
 
     @Test func gridSettlingIsTheFirstGridTimeInsideEpsilonForGood() {
-        for spring in [SpringAnimation.smooth(duration: 0.45), .smooth(duration: 0.7),
-                       .spring(duration: 0.5, bounce: -0.3), .smooth(duration: 0.45, initialVelocity: 4)] {
+        for spring in [
+            SpringAnimation.smooth(duration: 0.45), .smooth(duration: 0.7),
+            .spring(duration: 0.5, bounce: -0.3), .smooth(duration: 0.45, initialVelocity: 4),
+        ] {
             let settled = spring.settlingDuration
             #expect(abs(spring.remaining(at: settled)) < SpringAnimation.settlingEpsilon)
             #expect(abs(spring.remaining(at: settled - 0.1)) >= SpringAnimation.settlingEpsilon)
@@ -124,8 +127,10 @@ import Darwin
 
     @Test func progressAtTheDurationDependsOnlyOnBounce() {
         // x(d) is scale-free: the same at every duration for a given bounce.
-        let cases: [(Double, Double)] = [(0, 0.986399068534425), (0.15, 1.0060199607118339),
-                                         (0.3, 1.0144984216160449), (-0.3, 0.907764486347596)]
+        let cases: [(Double, Double)] = [
+            (0, 0.986399068534425), (0.15, 1.0060199607118339),
+            (0.3, 1.0144984216160449), (-0.3, 0.907764486347596),
+        ]
         for (bounce, expected) in cases {
             for duration in [0.3, 0.35, 0.45, 0.55, 0.7, 1] {
                 let spring = SpringAnimation(duration: duration, bounce: bounce)
@@ -133,8 +138,10 @@ import Darwin
             }
         }
         // Closed forms by hand: critically damped x(d) = 1 - e^(-2π)(1 + 2π).
-        #expect(MotionCheck.near(SpringAnimation.smooth(duration: 0.45).progress(at: 0.45),
-                                 1 - exp(-2 * Double.pi) * (1 + 2 * Double.pi), 1e-12))
+        #expect(
+            MotionCheck.near(
+                SpringAnimation.smooth(duration: 0.45).progress(at: 0.45),
+                1 - exp(-2 * Double.pi) * (1 + 2 * Double.pi), 1e-12))
     }
 
     @Test func startsAtZeroWithTheGivenVelocity() {

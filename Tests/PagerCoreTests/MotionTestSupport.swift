@@ -1,5 +1,6 @@
-@testable import PagerCore
 import PagerTestSupport
+
+@testable import PagerCore
 
 /// Helpers for the Motion suites, named apart from the other suites' helpers.
 enum MotionCheck {

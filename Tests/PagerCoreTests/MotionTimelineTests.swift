@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PagerCore
 
 @Suite struct MotionTimelineTests {
@@ -19,8 +20,10 @@ import Testing
     }
 
     @Test func lastFrameIsTheFirstAtOrAfterTheSettledTime() {
-        for spring in [SpringAnimation.spring(duration: 0.35, bounce: 0.3), .snappy(duration: 0.3),
-                       .smooth(duration: 0.7), .smooth(duration: 0.55)] {
+        for spring in [
+            SpringAnimation.spring(duration: 0.35, bounce: 0.3), .snappy(duration: 0.3),
+            .smooth(duration: 0.7), .smooth(duration: 0.55),
+        ] {
             for fps in [24, 30, 60, 120] {
                 let timeline = Timeline(spring, framesPerSecond: fps)
                 #expect(timeline.lastFrameTime >= timeline.settledTime - 1e-12)
@@ -67,13 +70,16 @@ import Testing
     }
 
     @Test func summaryReadsLikeSwiftUI() {
-        #expect(Timeline(.smooth(duration: 0.45)).summary
-            == "smooth(duration: 0.45) at 60 fps: logically complete 450 ms, settled 700 ms, 43 frames")
-        #expect(Timeline(.spring(duration: 0.35, bounce: 0.3)).summary
-            == "spring(duration: 0.35, bounce: 0.3) at 60 fps: logically complete 350 ms, settled 757 ms, 47 frames")
+        #expect(
+            Timeline(.smooth(duration: 0.45)).summary
+                == "smooth(duration: 0.45) at 60 fps: logically complete 450 ms, settled 700 ms, 43 frames")
+        #expect(
+            Timeline(.spring(duration: 0.35, bounce: 0.3)).summary
+                == "spring(duration: 0.35, bounce: 0.3) at 60 fps: logically complete 350 ms, settled 757 ms, 47 frames")
         #expect(MotionAnimation.spring(.snappy(duration: 0.3, extraBounce: 0.1)).summary == "snappy(duration: 0.3, extraBounce: 0.1)")
-        #expect(MotionAnimation.spring(.smooth(duration: 0.45, initialVelocity: -2.5)).summary
-            == "smooth(duration: 0.45), initial velocity -2.500/s")
+        #expect(
+            MotionAnimation.spring(.smooth(duration: 0.45, initialVelocity: -2.5)).summary
+                == "smooth(duration: 0.45), initial velocity -2.500/s")
     }
 
     @Test func fixedDecimals() {

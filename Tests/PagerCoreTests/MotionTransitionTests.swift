@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PagerCore
 
 @Suite struct MotionTransitionTests {
@@ -66,11 +67,12 @@ import Testing
     @Test(arguments: SlideScaleTransition.Axis.allCases, TransitionPhase.allCases)
     func slideScalePhases(axis: SlideScaleTransition.Axis, phase: TransitionPhase) {
         let effect = SlideScaleTransition(axis: axis).effect(at: phase, width: Self.width)
-        let offset: Double = switch phase {
-        case .willAppear: 220
-        case .identity: 0
-        case .didDisappear: -220
-        }
+        let offset: Double =
+            switch phase {
+            case .willAppear: 220
+            case .identity: 0
+            case .didDisappear: -220
+            }
         #expect(effect.offsetX == (axis == .horizontal ? offset : 0))
         #expect(effect.offsetY == (axis == .vertical ? offset : 0))
         #expect(effect.scale == (phase == .identity ? 1 : 0.8))
@@ -112,8 +114,9 @@ import Testing
         #expect(MotionCheck.near(quarter.offsetX, -29.25, 1e-9))
         #expect(quarter.brightness == -0.0625)
         let slide = SlideScaleTransition(axis: .vertical)
-        #expect(slide.effect(.disappearing, progress: 0.5, width: Self.width)
-            == TransitionEffect(offsetY: -110, scale: 0.9, opacity: 0.5))
+        #expect(
+            slide.effect(.disappearing, progress: 0.5, width: Self.width)
+                == TransitionEffect(offsetY: -110, scale: 0.9, opacity: 0.5))
     }
 
     @Test func overshootMovesPastTheEndButOpacityStaysInRange() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PagerCore
 
 /// The two dot styles of DESIGN.md §3 and the pager's single accessibility element.
@@ -8,11 +9,12 @@ import Testing
         #expect(dots.dotSize == 8)
         #expect(dots.spacing == 8)
         #expect(dots.currentWidth == 22)
-        #expect(dots.dots == [
-            .init(width: 8, height: 8, opacity: 0.45, isCurrent: false),
-            .init(width: 22, height: 8, opacity: 1, isCurrent: true),
-            .init(width: 8, height: 8, opacity: 0.45, isCurrent: false),
-        ])
+        #expect(
+            dots.dots == [
+                .init(width: 8, height: 8, opacity: 0.45, isCurrent: false),
+                .init(width: 22, height: 8, opacity: 1, isCurrent: true),
+                .init(width: 8, height: 8, opacity: 0.45, isCurrent: false),
+            ])
         #expect(dots.totalWidth == 22 + 8 + 8 + 16)
         #expect(dots.colorName == "white")
         // Fixed size: text size makes no difference to the pager's own dots.
@@ -68,8 +70,7 @@ import Testing
         #expect(element.label == "Page")
         #expect(element.value == "2 of 3")
         #expect(element.traits == [.adjustable])
-        #expect(element.focusDescription() ==
-                "Page, 2 of 3, adjustable. Swipe up or down with one finger to adjust the value.")
+        #expect(element.focusDescription() == "Page, 2 of 3, adjustable. Swipe up or down with one finger to adjust the value.")
         #expect(element.focusDescription(verbosity: .terse) == "Page, 2 of 3, adjustable.")
         #expect(Pager(pages: []).accessibilityElement.focusDescription(verbosity: .terse) == "Page, None, adjustable.")
     }
@@ -77,8 +78,9 @@ import Testing
     @Test func focusDescriptionTranslated() throws {
         var pager = Pager(index: 1)
         try pager.reduce(.setLanguage("es"))
-        #expect(pager.accessibilityElement.focusDescription() ==
-                "Página, 2 de 3, ajustable. Desliza hacia arriba o hacia abajo con un dedo para ajustar el valor.")
+        #expect(
+            pager.accessibilityElement.focusDescription()
+                == "Página, 2 de 3, ajustable. Desliza hacia arriba o hacia abajo con un dedo para ajustar el valor.")
         try pager.reduce(.setLanguage("ar"))
         #expect(pager.accessibilityElement.focusDescription(verbosity: .terse) == "الصفحة، 2 من 3، قابل للتعديل.")
     }

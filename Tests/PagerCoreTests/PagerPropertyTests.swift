@@ -1,6 +1,7 @@
-import Testing
-@testable import PagerCore
 import PagerTestSupport
+import Testing
+
+@testable import PagerCore
 
 /// Thousands of random action sequences, checking the rules that must hold after every step.
 /// Seeded, so a failure names the seed that replays it.

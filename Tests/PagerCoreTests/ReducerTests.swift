@@ -1,19 +1,28 @@
 import Testing
+
 @testable import PagerCore
 
 /// Each action in the style of the Composable Architecture's TestStore: send it, then assert the
 /// whole new state and every event it produced.
 @Suite struct ReducerTests {
-    func announce(_ action: String, _ page: Int, of count: Int, boundary: Bool = false, settle: Int = 450,
-                  text: String? = nil) -> PagerEvent {
-        .announcement(Announcement(action: action, text: text ?? "Page \(page) of \(count)", page: page, count: count,
-                                   isBoundary: boundary, priority: .default, settleMilliseconds: settle))
+    func announce(
+        _ action: String, _ page: Int, of count: Int, boundary: Bool = false, settle: Int = 450,
+        text: String? = nil
+    ) -> PagerEvent {
+        .announcement(
+            Announcement(
+                action: action, text: text ?? "Page \(page) of \(count)", page: page, count: count,
+                isBoundary: boundary, priority: .default, settleMilliseconds: settle))
     }
 
-    func settle(_ from: Double, _ fromIndex: Int, _ toIndex: Int, velocity: Double = 0,
-                style: PageChangeStyle = .interactive, animated: Bool = true) -> PagerEvent {
-        .settle(Settle(fromPosition: from, fromIndex: fromIndex, toIndex: toIndex, initialVelocity: velocity,
-                       style: style, isAnimated: animated))
+    func settle(
+        _ from: Double, _ fromIndex: Int, _ toIndex: Int, velocity: Double = 0,
+        style: PageChangeStyle = .interactive, animated: Bool = true
+    ) -> PagerEvent {
+        .settle(
+            Settle(
+                fromPosition: from, fromIndex: fromIndex, toIndex: toIndex, initialVelocity: velocity,
+                style: style, isAnimated: animated))
     }
 
     @Test func incrementAndDecrement() throws {
@@ -44,8 +53,10 @@ import Testing
     @Test(arguments: LayoutDirection.allCases)
     func scrollIsInLayoutTermsWhateverTheDirection(direction: LayoutDirection) throws {
         var pager = Pager(direction: direction)
-        #expect(try pager.reduce(.scroll(.trailing)).announcements == [
-            Announcement(action: "scroll", text: "Page 2 of 3", page: 2, count: 3, isBoundary: false, settleMilliseconds: 450)])
+        #expect(
+            try pager.reduce(.scroll(.trailing)).announcements == [
+                Announcement(action: "scroll", text: "Page 2 of 3", page: 2, count: 3, isBoundary: false, settleMilliseconds: 450)
+            ])
         #expect(try pager.reduce(.scroll(.leading)).announcements.map(\.page) == [1])
         #expect(try pager.reduce(.scroll(.leading)).announcements.map(\.isBoundary) == [true])
         #expect(pager.index == 0)
@@ -82,8 +93,12 @@ import Testing
         var pager = Pager(direction: .rightToLeft)
         // Finger moves right on screen: in RTL the next page comes in from the left.
         let events = try pager.reduce(.drag(translation: 200, predicted: nil))
-        #expect(events.announcements == [Announcement(action: "drag", text: "Page 2 of 3", page: 2, count: 3,
-                                                      isBoundary: false, settleMilliseconds: 450)])
+        #expect(
+            events.announcements == [
+                Announcement(
+                    action: "drag", text: "Page 2 of 3", page: 2, count: 3,
+                    isBoundary: false, settleMilliseconds: 450)
+            ])
         #expect(pager.index == 1)
         // Finger moving left in RTL goes back.
         #expect(try pager.reduce(.drag(translation: -200, predicted: nil)).announcements.map(\.page) == [1])
@@ -124,8 +139,12 @@ import Testing
         var pager = Pager()
         let events = try pager.reduce(.drag(translation: 300, predicted: nil))
         #expect(pager.index == 0)
-        #expect(events.announcements == [Announcement(action: "drag", text: "Page 1 of 3", page: 1, count: 3,
-                                                      isBoundary: true, settleMilliseconds: 450)])
+        #expect(
+            events.announcements == [
+                Announcement(
+                    action: "drag", text: "Page 1 of 3", page: 1, count: 3,
+                    isBoundary: true, settleMilliseconds: 450)
+            ])
         // Rubber band: the page was displaced by 300 * 0.3 and springs back.
         #expect(isClose(events.settles.first?.fromPosition ?? .nan, -90.0 / 390))
     }

@@ -17,4 +17,3 @@ extension Array where Element == PagerEvent {
         compactMap { if case .settle(let s) = $0 { s } else { nil } }
     }
 }
-

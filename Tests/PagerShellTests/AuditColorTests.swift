@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import PagerShell
 import PagerCore
+import Testing
+
+@testable import PagerShell
 
 /// The contrast maths against values published elsewhere (WCAG's own examples, WebAIM's checker).
 @Suite struct AuditColorTests {
@@ -35,7 +36,9 @@ import PagerCore
         #expect(abs(SystemColors.orange.contrastRatio(with: .white) - 2.20) < 0.005)
         // Against the independent formula, for every seed colour.
         for (name, color) in SystemColors.named {
-            let r = Int((color.red * 255).rounded()), g = Int((color.green * 255).rounded()), b = Int((color.blue * 255).rounded())
+            let r = Int((color.red * 255).rounded())
+            let g = Int((color.green * 255).rounded())
+            let b = Int((color.blue * 255).rounded())
             #expect(abs(color.relativeLuminance - Self.luminance(r, g, b)) < 1e-12, "\(name)")
         }
     }

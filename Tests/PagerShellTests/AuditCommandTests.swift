@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import PagerShell
 import PagerCore
+import Testing
+
+@testable import PagerShell
 
 /// `pagervoice audit` end to end through `AuditCommand.run`: output, formats, filters, exit codes.
 @Suite struct AuditCommandTests {
@@ -12,7 +13,8 @@ import PagerCore
     }
 
     static func audit(_ arguments: String...) -> Run {
-        var out: [String] = [], err: [String] = []
+        var out: [String] = []
+        var err: [String] = []
         let status = AuditCommand.run(arguments, out: { out.append($0) }, err: { err.append($0) })
         return Run(status: status, out: out, err: err)
     }
@@ -40,9 +42,11 @@ import PagerCore
         let run = Self.audit("--background", "black", "--ignore", "dot-scaling")
         #expect(run.status == 0)
         #expect(run.out.last == "11 rules: 10 passed, 0 failed, 1 not applicable")
-        #expect(Self.audit("--rule", "label").out == [
-            "PASS label (WCAG 4.1.2): the page dots are labelled \"Page\" on every page and when empty", "1 rule: 1 passed, 0 failed, 0 not applicable",
-        ])
+        #expect(
+            Self.audit("--rule", "label").out == [
+                "PASS label (WCAG 4.1.2): the page dots are labelled \"Page\" on every page and when empty",
+                "1 rule: 1 passed, 0 failed, 0 not applicable",
+            ])
     }
 
     @Test func ruleAndIgnoreFilter() {
@@ -140,7 +144,8 @@ import PagerCore
             (["extra"], "unexpected argument 'extra'"),
         ]
         for (arguments, message) in cases {
-            var out: [String] = [], err: [String] = []
+            var out: [String] = []
+            var err: [String] = []
             let status = AuditCommand.run(arguments, out: { out.append($0) }, err: { err.append($0) })
             #expect(status == 2, "\(arguments)")
             #expect(out.isEmpty, "\(arguments)")

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import PagerShell
 import PagerCore
+import Testing
+
+@testable import PagerShell
 
 /// A pager with one deliberate bug, so each rule is shown to fail on the fault it exists for.
 struct FaultyPager: AuditSubject {
@@ -77,8 +78,11 @@ struct FaultyPager: AuditSubject {
             events += events.filter { if case .announcement = $0 { true } else { false } }
         case .announcesWhileDragging:
             if case .dragChanged = action {
-                events.append(.announcement(Announcement(action: "move", text: pager.announcementText, page: pager.pageNumber,
-                                                         count: pager.count, isBoundary: false, settleMilliseconds: 0)))
+                events.append(
+                    .announcement(
+                        Announcement(
+                            action: "move", text: pager.announcementText, page: pager.pageNumber,
+                            count: pager.count, isBoundary: false, settleMilliseconds: 0)))
             }
         default:
             break
@@ -113,8 +117,10 @@ struct FaultyPager: AuditSubject {
     /// The finding of `rule` for a faulty pager.
     static func finding(_ rule: AuditRule, _ fault: FaultyPager.Fault, _ arguments: [String] = []) throws -> AuditFinding {
         let configuration = try configuration(arguments)
-        return Auditor(base: FaultyPager(fault, pages: configuration.pages, style: configuration.style),
-                       configuration: configuration).check(rule)
+        return Auditor(
+            base: FaultyPager(fault, pages: configuration.pages, style: configuration.style),
+            configuration: configuration
+        ).check(rule)
     }
 
     @Test func faultlessPagerPassesWhatTheModelPasses() throws {
@@ -195,7 +201,9 @@ struct FaultyPager: AuditSubject {
         #expect(ignored.message.contains("with Reduce Motion on"))
         for transition in PageChangeStyle.allCases {
             #expect(try Self.finding(.reduceMotion, ["--transition", transition.rawValue]).status == .pass, "\(transition)")
-            #expect(try Self.finding(.reduceMotion, .ignoresReduceMotion, ["--transition", transition.rawValue]).status == .fail, "\(transition)")
+            #expect(
+                try Self.finding(.reduceMotion, .ignoresReduceMotion, ["--transition", transition.rawValue]).status == .fail,
+                "\(transition)")
         }
         let crossfade = try Self.finding(.reduceMotion, ["--transition", "parallax-push"])
         #expect(crossfade.message.contains("crossfade"))
@@ -217,7 +225,10 @@ struct FaultyPager: AuditSubject {
         #expect(finding.required == 3)
         // Worst case, found independently: white at 45 % over system orange (Collect's gradient).
         let orange = (r: 255.0, g: 149.0, b: 0.0)
-        func lin(_ c: Double) -> Double { let v = c / 255; return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+        func lin(_ c: Double) -> Double {
+            let v = c / 255
+            return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+        }
         func lum(_ r: Double, _ g: Double, _ b: Double) -> Double { 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) }
         let seen = (0.45 * 255 + 0.55 * orange.r, 0.45 * 255 + 0.55 * orange.g, 0.45 * 255 + 0.55 * orange.b)
         let expected = (lum(seen.0, seen.1, seen.2) + 0.05) / (lum(orange.r, orange.g, orange.b) + 0.05)

@@ -1,5 +1,6 @@
-import Testing
 import PagerCore
+import Testing
+
 @testable import PagerShell
 
 @Suite struct CommandParserTests {
@@ -8,7 +9,10 @@ import PagerCore
     }
 
     func error(_ line: String, count: Int? = 3) -> String? {
-        do { _ = try CommandParser.parse(line, pageCount: count); return nil } catch { return error.message }
+        do {
+            _ = try CommandParser.parse(line, pageCount: count)
+            return nil
+        } catch { return error.message }
     }
 
     @Test func everyCommandAndAlias() throws {
@@ -59,9 +63,11 @@ import PagerCore
 
     @Test func everyDocumentedCommandParses() throws {
         // help lists exactly what the parser knows: each name parses (with a sample argument).
-        let samples = ["scroll": "trailing", "swipe": "left", "drag": "10", "move": "5", "go": "1", "count": "3",
-                       "pages": "A", "width": "300", "reduce-motion": "on", "direction": "ltr", "lang": "en",
-                       "transition": "interactive", "say": "hi"]
+        let samples = [
+            "scroll": "trailing", "swipe": "left", "drag": "10", "move": "5", "go": "1", "count": "3",
+            "pages": "A", "width": "300", "reduce-motion": "on", "direction": "ltr", "lang": "en",
+            "transition": "interactive", "say": "hi",
+        ]
         for name in CommandInfo.allNames {
             let line = samples[name].map { "\(name) \($0)" } ?? name
             #expect(try parse(line) != nil, "\(line)")

@@ -1,7 +1,9 @@
 import Testing
+
 @testable import PagerShell
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads real bytes through a real pipe, the way a script reaches the REPL.
@@ -52,14 +54,18 @@ import Glibc
     /// CR, also when the CR is the first byte past the limit or the line's only byte kept past it.
     @Test func carriageReturnsNeverCountTowardsTheLimit() {
         let b = UInt8(ascii: "b")
-        #expect(lines(from: [UInt8](repeating: b, count: 64) + [13, 10], limit: 64)
+        #expect(
+            lines(from: [UInt8](repeating: b, count: 64) + [13, 10], limit: 64)
                 == [.line(String(repeating: "b", count: 64))])
-        #expect(lines(from: [UInt8](repeating: b, count: 65) + [13, 10], limit: 64)
+        #expect(
+            lines(from: [UInt8](repeating: b, count: 65) + [13, 10], limit: 64)
                 == [.rejected("line is 65 bytes long; the limit is 64, so it was ignored")])
-        #expect(lines(from: [UInt8](repeating: b, count: 200) + [13, 10], limit: 64)
+        #expect(
+            lines(from: [UInt8](repeating: b, count: 200) + [13, 10], limit: 64)
                 == [.rejected("line is 200 bytes long; the limit is 64, so it was ignored")])
         // A CR inside the line is not a line ending, and counts like any byte.
-        #expect(lines(from: [UInt8](repeating: b, count: 64) + [13] + [UInt8](repeating: b, count: 10) + [10], limit: 64)
+        #expect(
+            lines(from: [UInt8](repeating: b, count: 64) + [13] + [UInt8](repeating: b, count: 10) + [10], limit: 64)
                 == [.rejected("line is 75 bytes long; the limit is 64, so it was ignored")])
     }
 

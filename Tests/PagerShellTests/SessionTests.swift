@@ -1,5 +1,6 @@
-import Testing
 import PagerCore
+import Testing
+
 @testable import PagerShell
 
 @Suite struct SessionTests {
@@ -19,8 +20,10 @@ import PagerCore
         var session = Session()
         _ = session.handle("next")
         let before = session.pager
-        for line in ["bogus", "go 0", "go 99", "drag nan", "width -1", "count -3", "lang xx", "move 5", "release",
-                     "pages A,,B", "next please", String(repeating: "é", count: 70_000)] {
+        for line in [
+            "bogus", "go 0", "go 99", "drag nan", "width -1", "count -3", "lang xx", "move 5", "release",
+            "pages A,,B", "next please", String(repeating: "é", count: 70_000),
+        ] {
             let outputs = session.handle(line)
             #expect(outputs.count == 1, "\(line.prefix(20))")
             if case .error = outputs.first {} else { Issue.record("no error for \(line.prefix(20))") }
@@ -33,7 +36,8 @@ import PagerCore
         #expect(session.handle("repeat") == [.error("nothing has been announced yet")])
         _ = session.handle("next")
         guard case .announcement(let again) = session.handle("repeat").first else {
-            Issue.record("repeat said nothing"); return
+            Issue.record("repeat said nothing")
+            return
         }
         #expect(again.text == "Page 2 of 3")
         #expect(again.action == "repeat")
@@ -45,8 +49,9 @@ import PagerCore
         #expect(session.handle("focus").first?.spokenText == "Page, 1 of 3, adjustable.")
         session.verbosity = .normal
         _ = session.handle("lang es")
-        #expect(session.handle("focus").first?.spokenText ==
-                "Página, 1 de 3, ajustable. Desliza hacia arriba o hacia abajo con un dedo para ajustar el valor.")
+        #expect(
+            session.handle("focus").first?.spokenText
+                == "Página, 1 de 3, ajustable. Desliza hacia arriba o hacia abajo con un dedo para ajustar el valor.")
         #expect(session.handle("next").first?.spokenText == "Página 2 de 3")
     }
 
@@ -58,13 +63,22 @@ import PagerCore
 
     @Test func framesShowTheLastPageChange() {
         var session = Session()
-        guard case .info(let resting) = session.handle("frames").first else { Issue.record("no frames"); return }
+        guard case .info(let resting) = session.handle("frames").first else {
+            Issue.record("no frames")
+            return
+        }
         #expect(resting.json.serialized().contains(#""animation":"none""#))
         _ = session.handle("next")
         _ = session.handle("status")
-        guard case .info(let info) = session.handle("frames").first else { Issue.record("no frames"); return }
+        guard case .info(let info) = session.handle("frames").first else {
+            Issue.record("no frames")
+            return
+        }
         #expect(info.text.first == "smooth(duration: 0.45) at 60 fps: logically complete 450 ms, settled 700 ms, 43 frames")
-        #expect(info.json.serialized().hasPrefix(#"{"type":"frames","animation":"smooth","duration":0.45,"bounce":0,"fps":60,"logically_complete_ms":450,"settled_ms":700,"frames":[{"t":0,"position":0.0,"pages":["#))
+        #expect(
+            info.json.serialized().hasPrefix(
+                #"{"type":"frames","animation":"smooth","duration":0.45,"bounce":0,"fps":60,"logically_complete_ms":450,"settled_ms":700,"frames":[{"t":0,"position":0.0,"pages":["#
+            ))
     }
 
     @Test func quitAndStopAreSignalled() {
@@ -75,7 +89,10 @@ import PagerCore
 
     @Test func helpListsEveryCommand() {
         var session = Session()
-        guard case .info(let info) = session.handle("help").first else { Issue.record("no help"); return }
+        guard case .info(let info) = session.handle("help").first else {
+            Issue.record("no help")
+            return
+        }
         for command in CommandInfo.all {
             #expect(info.text.contains { $0.contains(command.usage) }, "\(command.usage)")
         }
@@ -88,9 +105,10 @@ import PagerCore
     @Test func announcementJSONMatchesTheContract() {
         var session = Session()
         let output = session.handle("increment")[0]
-        #expect(OutputRenderer(json: true).render(output).stdout == [
-            #"{"type":"announcement","action":"increment","text":"Page 2 of 3","page":2,"count":3,"boundary":false,"priority":"default","settle_ms":450}"#
-        ])
+        #expect(
+            OutputRenderer(json: true).render(output).stdout == [
+                #"{"type":"announcement","action":"increment","text":"Page 2 of 3","page":2,"count":3,"boundary":false,"priority":"default","settle_ms":450}"#
+            ])
         #expect(OutputRenderer(json: false).render(output).stdout == ["Page 2 of 3"])
     }
 
@@ -99,8 +117,14 @@ import PagerCore
         var session = Session()
         _ = session.handle("next")
         let line = OutputRenderer(json: true).render(session.handle("layout")[0]).stdout[0]
-        #expect(line.hasPrefix(#"{"type":"layout","page":2,"count":3,"position":1.0,"width":390,"direction":"ltr","reduce_motion":false,"pages":[{"page":1,"offset_x":-117.0,"scale":0.92,"brightness":-0.25,"z_index":0,"hit_testable":false,"accessibility_hidden":true"#))
-        #expect(line.contains(#""dots":{"style":"pager","label":"Page","value":"2 of 3","dots":[{"width":8,"height":8,"opacity":0.45},{"width":22,"height":8,"opacity":1.0},{"width":8,"height":8,"opacity":0.45}]}}"#))
+        #expect(
+            line.hasPrefix(
+                #"{"type":"layout","page":2,"count":3,"position":1.0,"width":390,"direction":"ltr","reduce_motion":false,"pages":[{"page":1,"offset_x":-117.0,"scale":0.92,"brightness":-0.25,"z_index":0,"hit_testable":false,"accessibility_hidden":true"#
+            ))
+        #expect(
+            line.contains(
+                #""dots":{"style":"pager","label":"Page","value":"2 of 3","dots":[{"width":8,"height":8,"opacity":0.45},{"width":22,"height":8,"opacity":1.0},{"width":8,"height":8,"opacity":0.45}]}}"#
+            ))
     }
 
     @Test func sayNeverSendsEscapeSequencesToTheTerminal() {

@@ -6,7 +6,8 @@ import Testing
     /// The whole optimal-string-alignment table, written the plain way: what the rolling-row
     /// version in `Suggest` must always agree with.
     static func referenceDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { d[i][0] = i }
         for j in 0...b.count { d[0][j] = j }

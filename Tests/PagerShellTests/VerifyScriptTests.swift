@@ -1,5 +1,6 @@
-import Testing
 import PagerCore
+import Testing
+
 @testable import PagerShell
 
 @Suite struct VerifyScriptTests {
@@ -19,30 +20,34 @@ import PagerCore
 
     @Test func runnerChecksAgainstTheModel() {
         let runner = ScriptRunner(initial: Session())
-        let result = runner.run(file: "t.pv", text: """
-            next
-            expect "Page 2 of 3"
-            focus
-            expect "Page, 2 of 3, adjustable. Swipe up or down with one finger to adjust the value."
-            next
-            next
-            expect-boundary
-            drag 50
-            expect-silence
-            expect-page 3
-            lang es
-            repeat
-            expect "Página 3 de 3"
-            """)
+        let result = runner.run(
+            file: "t.pv",
+            text: """
+                next
+                expect "Page 2 of 3"
+                focus
+                expect "Page, 2 of 3, adjustable. Swipe up or down with one finger to adjust the value."
+                next
+                next
+                expect-boundary
+                drag 50
+                expect-silence
+                expect-page 3
+                lang es
+                repeat
+                expect "Página 3 de 3"
+                """)
         #expect(result.checks.map(\.passed) == [true, true, true, true, true, false])
         #expect(result.failed.first?.failureLine == "t.pv:13: expected \"Página 3 de 3\", got \"Page 3 of 3\"")
     }
 
     @Test func junitEscapesEverything() {
         let xml = JUnitReport.xml([
-            ScriptRunner.Result(file: "a&<b>.pv", checks: [
-                .init(file: "a&<b>.pv", line: 1, passed: false, expected: "\"x\"", got: "'y'\u{1}"),
-            ], nanoseconds: 1_500_000),
+            ScriptRunner.Result(
+                file: "a&<b>.pv",
+                checks: [
+                    .init(file: "a&<b>.pv", line: 1, passed: false, expected: "\"x\"", got: "'y'\u{1}")
+                ], nanoseconds: 1_500_000)
         ])
         #expect(xml.contains(#"name="a&amp;&lt;b&gt;.pv""#))
         #expect(xml.contains("expected &quot;x&quot;, got &apos;y&apos;\u{FFFD}"))

@@ -15,8 +15,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let memory = MemorySink()
         let recorder = Recorder()
-        let announcer = Announcer(engine: engine, sinks: [memory, try WAVSink(directory: directory)],
-                                  onNotice: recorder.onNotice, onEvent: recorder.onEvent)
+        let announcer = Announcer(
+            engine: engine, sinks: [memory, try WAVSink(directory: directory)],
+            onNotice: recorder.onNotice, onEvent: recorder.onEvent)
         let first = announcer.speak("Page 2 of 3", priority: .low)
         let second = announcer.speak("Page 3 of 3", priority: .low)
         // Shorter than the one before: the sink reuses its sample buffer, and this file must hold
@@ -51,11 +52,12 @@ import Testing
         let memory = MemorySink()
         let recorder = Recorder()
         let threads = Locked<Set<UInt>>([])
-        let announcer = Announcer(engine: engine, sinks: [memory], onNotice: recorder.onNotice,
-                                  onEvent: { event in
-                                      threads.withLock { _ = $0.insert(UInt(pthread_self())) }
-                                      recorder.onEvent(event)
-                                  })
+        let announcer = Announcer(
+            engine: engine, sinks: [memory], onNotice: recorder.onNotice,
+            onEvent: { event in
+                threads.withLock { _ = $0.insert(UInt(pthread_self())) }
+                recorder.onEvent(event)
+            })
         let other = DispatchSemaphore(value: 0)
         let otherResult = Locked<Int?>(nil)
         let (scriptThread, counts, ids) = engine.runOnEngineThread { () -> (UInt, [Int], [UtteranceID]) in
@@ -102,7 +104,7 @@ import Testing
             #expect {
                 try WAVSink(directory: bad)
             } throws: { error in
-                guard case let .wavDirectoryUnwritable(path, reason) = error as? SpeechError else { return false }
+                guard case .wavDirectoryUnwritable(let path, let reason) = error as? SpeechError else { return false }
                 return path == bad && reason.contains("Not a directory")
             }
             #expect(throws: SpeechError.self) {
@@ -253,8 +255,10 @@ import Testing
         let announcer = Announcer(engine: engine, sinks: [holding], onEvent: recorder.onEvent)
         let high = announcer.speak("Page 1 of 3", priority: .high)
         #expect(holding.waitUntilBlocked())
-        let queued = [announcer.speak("Page 2 of 3", priority: .low),
-                      announcer.speak("Page 3 of 3", priority: .default)]
+        let queued = [
+            announcer.speak("Page 2 of 3", priority: .low),
+            announcer.speak("Page 3 of 3", priority: .default),
+        ]
         announcer.stop()
         announcer.drain()
         #expect(recorder.events.count == 3)
@@ -318,8 +322,9 @@ import Testing
     @Test func longTextGivesOneNoticeAndIsStillSpoken() throws {
         let recorder = Recorder()
         let null = NullSink()
-        let announcer = Announcer(engine: engine, sinks: [null], onNotice: recorder.onNotice,
-                                  onEvent: recorder.onEvent)
+        let announcer = Announcer(
+            engine: engine, sinks: [null], onNotice: recorder.onNotice,
+            onEvent: recorder.onEvent)
         let text = String(repeating: "Page two of three. ", count: 300)  // 5700 characters
         let id = announcer.speak(text, priority: .low)
         #expect(recorder.notices.count == 1)
@@ -335,8 +340,10 @@ import Testing
 
     @Test func audioOffSynthesisesNothingButReportsEachAnnouncement() throws {
         let recorder = Recorder()
-        let announcer = try Announcer(configuration: .init(playback: .off, onNotice: recorder.onNotice,
-                                                           onEvent: recorder.onEvent))
+        let announcer = try Announcer(
+            configuration: .init(
+                playback: .off, onNotice: recorder.onNotice,
+                onEvent: recorder.onEvent))
         #expect(announcer.engine == nil)
         #expect(announcer.output == "off")
         let id = announcer.speak("Page 2 of 3")
@@ -347,8 +354,10 @@ import Testing
 
     @Test func nullPlaybackSynthesisesAndDiscards() throws {
         let recorder = Recorder()
-        let announcer = try Announcer(configuration: .init(playback: .null, onNotice: recorder.onNotice,
-                                                           onEvent: recorder.onEvent))
+        let announcer = try Announcer(
+            configuration: .init(
+                playback: .null, onNotice: recorder.onNotice,
+                onEvent: recorder.onEvent))
         #expect(announcer.output == "null")
         let id = announcer.speak("Page 2 of 3")
         announcer.drain()

@@ -1,12 +1,14 @@
 import Foundation
-@testable import PagerSpeech
 import Testing
+
+@testable import PagerSpeech
 
 @Suite struct AudioProbeTests {
     @Test func cardListIsReadLikeTheKernelWritesIt() throws {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let none = directory + "/none", one = directory + "/one"
+        let none = directory + "/none"
+        let one = directory + "/one"
         try "--- no soundcards ---\n".write(toFile: none, atomically: true, encoding: .utf8)
         try " 0 [PCH            ]: HDA-Intel - HDA Intel PCH\n                      HDA Intel PCH at 0xf7f10000 irq 32\n"
             .write(toFile: one, atomically: true, encoding: .utf8)

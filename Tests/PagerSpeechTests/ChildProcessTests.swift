@@ -13,7 +13,7 @@ import Testing
             let second = Result { try SpeechEngine.shared() }
             let announcer = Result { try Announcer(configuration: .init(playback: .null)) }
             for result in [first.map { _ in () }, second.map { _ in () }, announcer.map { _ in () }] {
-                if case let .failure(error) = result, case let .engineUnavailable(status, path)? = error as? SpeechError {
+                if case .failure(let error) = result, case .engineUnavailable(let status, let path)? = error as? SpeechError {
                     ChildTest.report("RESULT engineUnavailable code=\(status.rawValue) path=\(path ?? "-") message=\(status.message)")
                 } else {
                     ChildTest.report("RESULT unexpected \(result)")
@@ -28,8 +28,9 @@ import Testing
         }
         let empty = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: empty) }
-        let child = try ChildTest.start("missingVoiceDataIsTypedErrorAndProcessKeepsRunning",
-                                        adding: ["ESPEAK_DATA_PATH": empty, "HOME": empty])
+        let child = try ChildTest.start(
+            "missingVoiceDataIsTypedErrorAndProcessKeepsRunning",
+            adding: ["ESPEAK_DATA_PATH": empty, "HOME": empty])
         let status = child.waitForExit()
         let lines = child.standardOutput.split(separator: "\n").filter { $0.hasPrefix("RESULT") }
         #expect(status == 0, "child said:\n\(child.standardOutput)\n\(child.standardError)")
@@ -45,8 +46,10 @@ import Testing
     @Test func autoWithoutAudioDeviceGivesOneNoticeAndNoALSANoise() throws {
         if ChildTest.isChild {
             let recorder = Recorder()
-            let announcer = try Announcer(configuration: .init(playback: .auto, onNotice: recorder.onNotice,
-                                                               onEvent: recorder.onEvent))
+            let announcer = try Announcer(
+                configuration: .init(
+                    playback: .auto, onNotice: recorder.onNotice,
+                    onEvent: recorder.onEvent))
             let id = announcer.speak("Page 2 of 3")
             announcer.drain()
             ChildTest.report("RESULT output=\(announcer.output)")
@@ -73,14 +76,17 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         for key in ["PULSE_SERVER", "PULSE_RUNTIME_PATH", "DISPLAY"] { environment.removeValue(forKey: key) }
         environment["XDG_RUNTIME_DIR"] = nowhere
-        let child = try ChildTest.start("autoWithoutAudioDeviceGivesOneNoticeAndNoALSANoise",
-                                        environment: environment)
+        let child = try ChildTest.start(
+            "autoWithoutAudioDeviceGivesOneNoticeAndNoALSANoise",
+            environment: environment)
         let status = child.waitForExit()
         let output = child.standardOutput
         #expect(status == 0, "\(output)\n\(child.standardError)")
-        let hasCard = FileContents.text("/proc/asound/cards")
+        let hasCard =
+            FileContents.text("/proc/asound/cards")
             .map { !$0.contains("no soundcards") && !$0.isEmpty } ?? false
-        let systemPulse = FileManager.default.fileExists(atPath: "/var/run/pulse/native")
+        let systemPulse =
+            FileManager.default.fileExists(atPath: "/var/run/pulse/native")
             || FileManager.default.fileExists(atPath: "/run/pulse/native")
         // Either way nothing from ALSA's library may reach the terminal.
         #expect(!child.standardError.contains("ALSA lib"), "ALSA printed:\n\(child.standardError)")
@@ -105,8 +111,10 @@ import Testing
     @Test func playbackReachesAPulseAudioServer() throws {
         if ChildTest.isChild {
             let recorder = Recorder()
-            let announcer = try Announcer(configuration: .init(playback: .auto, onNotice: recorder.onNotice,
-                                                               onEvent: recorder.onEvent))
+            let announcer = try Announcer(
+                configuration: .init(
+                    playback: .auto, onNotice: recorder.onNotice,
+                    onEvent: recorder.onEvent))
             ChildTest.report("RESULT output=\(announcer.output)")
             let id = announcer.speak("Page 2 of 3")
             announcer.drain()
@@ -116,8 +124,9 @@ import Testing
             // device buffer to play out, and nothing may be reported as a device failure.
             let memory = MemorySink()
             let playback = try PlaybackSink.open(.pulse, onNotice: recorder.onNotice)
-            let live = Announcer(engine: try SpeechEngine.shared(), sinks: [playback, memory],
-                                 onNotice: recorder.onNotice, onEvent: recorder.onEvent)
+            let live = Announcer(
+                engine: try SpeechEngine.shared(), sinks: [playback, memory],
+                onNotice: recorder.onNotice, onEvent: recorder.onEvent)
             let long = live.speak(longText)
             guard memory.waitForSamples(atLeast: 22050, timeout: .seconds(60)) else {
                 ChildTest.report("RESULT never played")
@@ -137,8 +146,9 @@ import Testing
         defer { server.stop() }
         let recording = try server.startRecording()
         let silenceBefore = PCMAnalysis.peakRMS(recording.samples())
-        let child = try ChildTest.start("playbackReachesAPulseAudioServer",
-                                        environment: server.clientEnvironment())
+        let child = try ChildTest.start(
+            "playbackReachesAPulseAudioServer",
+            environment: server.clientEnvironment())
         let heard = recording.waitForEnergy(above: 500, timeout: .seconds(60))
         let status = child.waitForExit()
         #expect(status == 0, "\(child.standardOutput)\n\(child.standardError)")
@@ -168,8 +178,9 @@ import Testing
             let memory = MemorySink()
             let engine = try SpeechEngine.shared()
             let playback = try PlaybackSink.open(.pulse, onNotice: recorder.onNotice)
-            let announcer = Announcer(engine: engine, sinks: [playback, memory],
-                                      onNotice: recorder.onNotice, onEvent: recorder.onEvent)
+            let announcer = Announcer(
+                engine: engine, sinks: [playback, memory],
+                onNotice: recorder.onNotice, onEvent: recorder.onEvent)
             let long = announcer.speak(String(repeating: "Page two of three. ", count: 12))
             // Playback is paced by the server, so two seconds of samples means it is playing.
             guard memory.waitForSamples(atLeast: 2 * 22050, timeout: .seconds(60)) else {
@@ -182,7 +193,9 @@ import Testing
             announcer.drain()
             for (label, id) in [("long", long), ("after", after)] {
                 let event = recorder.event(for: id)
-                ChildTest.report("RESULT event \(label)=\(event.map { "\($0.outcome) samples=\($0.sampleCount) problems=\($0.problems.count)" } ?? "none")")
+                ChildTest.report(
+                    "RESULT event \(label)=\(event.map { "\($0.outcome) samples=\($0.sampleCount) problems=\($0.problems.count)" } ?? "none")"
+                )
             }
             ChildTest.report("RESULT notices=\(recorder.notices.count)")
             for notice in recorder.notices { ChildTest.report("RESULT notice: \(notice)") }
@@ -191,8 +204,9 @@ import Testing
         }
         let server = try PulseAudioServer()
         defer { server.stop() }
-        let child = try ChildTest.start("audioServerDyingMidUtteranceGivesOneNoticeAndSpeechGoesOn",
-                                        environment: server.clientEnvironment())
+        let child = try ChildTest.start(
+            "audioServerDyingMidUtteranceGivesOneNoticeAndSpeechGoesOn",
+            environment: server.clientEnvironment())
         let playing = child.waitForOutput(containing: "RESULT playing", timeout: .seconds(60))
         server.kill()
         let status = child.waitForExit()
@@ -206,7 +220,8 @@ import Testing
         #expect(output.contains("RESULT notice: Audio output stopped (PulseAudio: "))
         #expect(output.contains("RESULT lost=true"))
         // The long utterance was synthesised to the end even without sound (about 15 s of it).
-        let samples = output.split(separator: "\n").first { $0.hasPrefix("RESULT event long=") }?
+        let samples =
+            output.split(separator: "\n").first { $0.hasPrefix("RESULT event long=") }?
             .split(separator: "samples=").last?.split(separator: " ").first.flatMap { Int($0) } ?? 0
         #expect(samples > 22050 * 8, "\(output)")
     }

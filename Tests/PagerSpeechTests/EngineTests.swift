@@ -77,9 +77,10 @@ import Testing
         #expect(PCMAnalysis.rms(spoken.samples) > 500)
         // Really the other voice: English reads the same characters differently.
         let english = try engine.synthesize(text, settings: VoiceSettings(language: "en"), useCache: false)
-        #expect(abs(english.samples.count - spoken.samples.count) > 2205
+        #expect(
+            abs(english.samples.count - spoken.samples.count) > 2205
                 || PCMAnalysis.rms(english.samples) < 100,
-                "\(language) sounds like English (\(english.samples.count) vs \(spoken.samples.count) samples)")
+            "\(language) sounds like English (\(english.samples.count) vs \(spoken.samples.count) samples)")
     }
 
     @Test func audioTagIsSpokenAsTextAndNeverOpened() throws {
@@ -101,8 +102,9 @@ import Testing
         #expect(command.spokenText == "450S Page two of three")
         // Obeyed, U+0001 450S would make it about as short as `fast`; read as text, "450 S" is
         // extra words at the normal rate, so it is longer than `plain`.
-        #expect(command.samples.count > plain.samples.count + 11025,
-                "\(command.samples.count) vs \(plain.samples.count)")
+        #expect(
+            command.samples.count > plain.samples.count + 11025,
+            "\(command.samples.count) vs \(plain.samples.count)")
         #expect(fast.samples.count < plain.samples.count * 3 / 4)
         let nul = try engine.synthesize("Page\u{0} two\u{1} of three", useCache: false)
         #expect(nul.spokenText == "Page two of three")

@@ -101,14 +101,17 @@ enum ChildTest {
 
     static var isChild: Bool { ProcessInfo.processInfo.environment[variable] != nil }
 
-    static func start(_ testName: String, environment: [String: String] = ProcessInfo.processInfo.environment,
-                      adding extra: [String: String] = [:]) throws -> ChildProcess {
+    static func start(
+        _ testName: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+        adding extra: [String: String] = [:]
+    ) throws -> ChildProcess {
         var environment = environment
         for (key, value) in extra { environment[key] = value }
         environment[variable] = "1"
-        return try ChildProcess(executable: ChildProcess.currentExecutable,
-                                arguments: ["--testing-library", "swift-testing", "--filter", testName],
-                                environment: environment)
+        return try ChildProcess(
+            executable: ChildProcess.currentExecutable,
+            arguments: ["--testing-library", "swift-testing", "--filter", testName],
+            environment: environment)
     }
 
     /// Prints a line the parent looks for, unbuffered.

@@ -10,7 +10,8 @@ import Testing
     }
 
     @Test func otherControlCharactersSeparateWords() {
-        #expect(TextSanitizer.sanitize("one\ttwo\nthree\u{7}four\u{1B}[31m\u{85}five").text
+        #expect(
+            TextSanitizer.sanitize("one\ttwo\nthree\u{7}four\u{1B}[31m\u{85}five").text
                 == "one two three four [31m five")
         #expect(TextSanitizer.sanitize("  \n padded \r\n").text == "padded")
     }

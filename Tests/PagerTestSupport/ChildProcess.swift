@@ -23,8 +23,9 @@ public final class ChildProcess {
         self.executable = executable
         self.arguments = arguments
         directory = try TemporaryDirectory.create(prefix: "pv-child")
-        process = try SpawnedProcess(executable: executable, arguments: arguments, environment: environment,
-                                     standardOutput: directory + "/stdout", standardError: directory + "/stderr")
+        process = try SpawnedProcess(
+            executable: executable, arguments: arguments, environment: environment,
+            standardOutput: directory + "/stdout", standardError: directory + "/stderr")
     }
 
     deinit {

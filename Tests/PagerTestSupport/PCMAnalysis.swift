@@ -27,8 +27,10 @@ public enum PCMAnalysis {
     }
 
     /// Seconds of audio whose windows are louder than `threshold` (speech, not pauses).
-    public static func voicedDuration(_ samples: [Int16], sampleRate: Int, threshold: Double = 300,
-                                      window: Int = 512) -> Double {
+    public static func voicedDuration(
+        _ samples: [Int16], sampleRate: Int, threshold: Double = 300,
+        window: Int = 512
+    ) -> Double {
         let loud = windowedRMS(samples, window: window).filter { $0 > threshold }.count
         return Double(loud * window) / Double(sampleRate)
     }

@@ -31,19 +31,26 @@ public final class PipedChild {
 
     /// Starts `executable`; `onLine` receives each stdout line (without its newline) on the
     /// reader thread, in order.
-    public init(executable: String, arguments: [String], environment: [String: String],
-                onLine: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) throws {
-        let stdin = closeOnExecPipe(), stdout = closeOnExecPipe(), stderr = closeOnExecPipe()
+    public init(
+        executable: String, arguments: [String], environment: [String: String],
+        onLine: @escaping @Sendable (UnsafeRawBufferPointer) -> Void
+    ) throws {
+        let stdin = closeOnExecPipe()
+        let stdout = closeOnExecPipe()
+        let stderr = closeOnExecPipe()
         defer {
             close(stdin.read)
             close(stdout.write)
             close(stderr.write)
         }
-        process = try SpawnedProcess(executable: executable, arguments: arguments, environment: environment,
-                                     standardInput: stdin.read, standardOutput: stdout.write,
-                                     standardError: stderr.write)
+        process = try SpawnedProcess(
+            executable: executable, arguments: arguments, environment: environment,
+            standardInput: stdin.read, standardOutput: stdout.write,
+            standardError: stderr.write)
         input = stdin.write
-        let outputEnded = outputEnded, errorEnded = errorEnded, errors = errors
+        let outputEnded = outputEnded
+        let errorEnded = errorEnded
+        let errors = errors
         DispatchQueue.global().async {
             var pending: [UInt8] = []
             Self.readAll(stdout.read) { chunk in
@@ -120,8 +127,9 @@ public final class PipedChild {
         closeInput()
         let deadline = DispatchTime.now() + .seconds(Int(timeout.components.seconds))
         guard outputEnded.wait(timeout: deadline) == .success,
-              errorEnded.wait(timeout: deadline) == .success,
-              let status = process.wait(timeout: timeout) else {
+            errorEnded.wait(timeout: deadline) == .success,
+            let status = process.wait(timeout: timeout)
+        else {
             process.terminate(grace: .seconds(1))
             return nil
         }
@@ -162,7 +170,8 @@ public struct ResidentMemory: Sendable, Equatable {
         var buffer = [UInt8](repeating: 0, count: 8192)
         let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard n > 0 else { return nil }
-        var current: Int?, peak: Int?
+        var current: Int?
+        var peak: Int?
         for line in String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n") {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard fields.count >= 2 else { continue }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs `pagervoice` on a real pseudo-terminal, so it sees a TTY on stdin and stdout and uses its
@@ -16,8 +17,11 @@ public final class PseudoTerminal {
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         var unlock: Int32 = 0
         var number: UInt32 = 0
-        guard master >= 0, ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0,
-              ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0 else {
+        let lockRequest: UInt = 0x4004_5431  // TIOCSPTLCK
+        let numberRequest: UInt = 0x8004_5430  // TIOCGPTN
+        guard master >= 0, ioctl(master, lockRequest, &unlock) == 0,
+            ioctl(master, numberRequest, &number) == 0
+        else {
             throw POSIXError(.ENXIO)
         }
         let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -26,8 +30,9 @@ public final class PseudoTerminal {
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm"
         for (key, value) in environment { env[key] = value }
-        process = try SpawnedProcess(executable: executable, arguments: arguments, environment: env,
-                                     standardInput: slave, standardOutput: slave, standardError: slave)
+        process = try SpawnedProcess(
+            executable: executable, arguments: arguments, environment: env,
+            standardInput: slave, standardOutput: slave, standardError: slave)
     }
 
     deinit {

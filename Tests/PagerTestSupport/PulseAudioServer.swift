@@ -17,9 +17,9 @@ public final class PulseAudioServer {
 
         public var description: String {
             switch self {
-            case let .executableMissing(name): "\(name) is not installed (apt-get install pulseaudio pulseaudio-utils)"
-            case let .didNotStart(log): "pulseaudio did not start:\n\(log)"
-            case let .recorderDidNotStart(log): "parec did not start:\n\(log)"
+            case .executableMissing(let name): "\(name) is not installed (apt-get install pulseaudio pulseaudio-utils)"
+            case .didNotStart(let log): "pulseaudio did not start:\n\(log)"
+            case .recorderDidNotStart(let log): "parec did not start:\n\(log)"
             }
         }
     }
@@ -42,8 +42,10 @@ public final class PulseAudioServer {
     private var stopped = false
 
     /// Starts the server and waits (up to `timeout`) until its socket accepts connections.
-    public init(sinkName: String = "pagervoice_test", sampleRate: Int = 22050, channels: Int = 1,
-                timeout: Duration = .seconds(20)) throws {
+    public init(
+        sinkName: String = "pagervoice_test", sampleRate: Int = 22050, channels: Int = 1,
+        timeout: Duration = .seconds(20)
+    ) throws {
         guard let executable = Self.findExecutable("pulseaudio") else {
             throw Failure.executableMissing("pulseaudio")
         }
@@ -67,10 +69,11 @@ public final class PulseAudioServer {
             "-L", "module-native-protocol-unix socket=\(socketPath) auth-anonymous=1",
         ]
         do {
-            process = try SpawnedProcess(executable: executable, arguments: arguments,
-                                         environment: Self.isolatedEnvironment(directory: directory),
-                                         standardOutput: directory + "/pulseaudio.log",
-                                         standardError: directory + "/pulseaudio.log")
+            process = try SpawnedProcess(
+                executable: executable, arguments: arguments,
+                environment: Self.isolatedEnvironment(directory: directory),
+                standardOutput: directory + "/pulseaudio.log",
+                standardError: directory + "/pulseaudio.log")
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
             throw Failure.didNotStart(log: "\(error)")
@@ -106,10 +109,11 @@ public final class PulseAudioServer {
     /// a file in this server's directory; returns once `parec` is connected and recording.
     public func startRecording(timeout: Duration = .seconds(10)) throws -> MonitorRecording {
         guard let parec = Self.findExecutable("parec") else { throw Failure.executableMissing("parec") }
-        let recording = try MonitorRecording(parec: parec, server: serverAddress, source: sinkName + ".monitor",
-                                             sampleRate: sampleRate,
-                                             path: directory + "/record-\(recorders.count + 1).raw",
-                                             environment: clientEnvironment(), timeout: timeout)
+        let recording = try MonitorRecording(
+            parec: parec, server: serverAddress, source: sinkName + ".monitor",
+            sampleRate: sampleRate,
+            path: directory + "/record-\(recorders.count + 1).raw",
+            environment: clientEnvironment(), timeout: timeout)
         recorders.append(recording)
         return recording
     }
@@ -166,17 +170,22 @@ public final class MonitorRecording {
     private let process: SpawnedProcess
     private var stopped = false
 
-    init(parec: String, server: String, source: String, sampleRate: Int, path: String,
-         environment: [String: String], timeout: Duration) throws {
+    init(
+        parec: String, server: String, source: String, sampleRate: Int, path: String,
+        environment: [String: String], timeout: Duration
+    ) throws {
         self.path = path
         self.sampleRate = sampleRate
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         let errorPath = path + ".log"
-        process = try SpawnedProcess(executable: parec,
-                                     arguments: ["--server=\(server)", "--device=\(source)", "--format=s16le",
-                                                 "--rate=\(sampleRate)", "--channels=1", "--raw",
-                                                 "--latency-msec=20"],
-                                     environment: environment, standardOutput: path, standardError: errorPath)
+        process = try SpawnedProcess(
+            executable: parec,
+            arguments: [
+                "--server=\(server)", "--device=\(source)", "--format=s16le",
+                "--rate=\(sampleRate)", "--channels=1", "--raw",
+                "--latency-msec=20",
+            ],
+            environment: environment, standardOutput: path, standardError: errorPath)
         // The null sink's monitor streams silence continuously, so bytes arriving means parec is
         // connected and recording.
         let deadline = ContinuousClock.now + timeout
@@ -210,8 +219,10 @@ public final class MonitorRecording {
 
     /// Polls the recording until some window is louder than `threshold` (RMS), or the timeout.
     /// Returns the recording at that point, or nil on timeout.
-    public func waitForEnergy(above threshold: Double = 500, window: Int = 1024,
-                              timeout: Duration = .seconds(20)) -> [Int16]? {
+    public func waitForEnergy(
+        above threshold: Double = 500, window: Int = 1024,
+        timeout: Duration = .seconds(20)
+    ) -> [Int16]? {
         let deadline = ContinuousClock.now + timeout
         while true {
             let recorded = samples()

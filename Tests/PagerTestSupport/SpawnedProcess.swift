@@ -14,7 +14,7 @@ public final class SpawnedProcess {
 
         public var description: String {
             switch self {
-            case let .spawnFailed(path, code): "cannot start \(path): \(String(cString: strerror(code)))"
+            case .spawnFailed(let path, let code): "cannot start \(path): \(String(cString: strerror(code)))"
             }
         }
     }
@@ -25,21 +25,27 @@ public final class SpawnedProcess {
 
     /// Starts `executable` with stdin from /dev/null and stdout/stderr appended to the given files
     /// (or /dev/null).
-    public convenience init(executable: String, arguments: [String], environment: [String: String],
-                            standardOutput: String? = nil, standardError: String? = nil) throws {
+    public convenience init(
+        executable: String, arguments: [String], environment: [String: String],
+        standardOutput: String? = nil, standardError: String? = nil
+    ) throws {
         try self.init(executable: executable, arguments: arguments, environment: environment) { actions in
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, standardOutput ?? "/dev/null",
-                                             O_WRONLY | O_CREAT | O_APPEND, 0o644)
-            posix_spawn_file_actions_addopen(&actions, 2, standardError ?? "/dev/null",
-                                             O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            posix_spawn_file_actions_addopen(
+                &actions, 1, standardOutput ?? "/dev/null",
+                O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            posix_spawn_file_actions_addopen(
+                &actions, 2, standardError ?? "/dev/null",
+                O_WRONLY | O_CREAT | O_APPEND, 0o644)
         }
     }
 
     /// Starts `executable` with the given descriptors as its stdin, stdout and stderr (pipes or a
     /// pseudo-terminal). Open them close-on-exec so the child holds no other copy of them.
-    public convenience init(executable: String, arguments: [String], environment: [String: String],
-                            standardInput: Int32, standardOutput: Int32, standardError: Int32) throws {
+    public convenience init(
+        executable: String, arguments: [String], environment: [String: String],
+        standardInput: Int32, standardOutput: Int32, standardError: Int32
+    ) throws {
         try self.init(executable: executable, arguments: arguments, environment: environment) { actions in
             posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
             posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
@@ -47,8 +53,10 @@ public final class SpawnedProcess {
         }
     }
 
-    private init(executable: String, arguments: [String], environment: [String: String],
-                 descriptors: (inout posix_spawn_file_actions_t) -> Void) throws {
+    private init(
+        executable: String, arguments: [String], environment: [String: String],
+        descriptors: (inout posix_spawn_file_actions_t) -> Void
+    ) throws {
         // A child that exits before reading all its input (a command-line error, say) must show up
         // as EPIPE in whoever writes to it, not kill the whole test process with SIGPIPE. (The
         // child gets default signal handling back below.)
@@ -79,11 +87,14 @@ public final class SpawnedProcess {
         var pid: pid_t = 0
         let result = (argv + [nil]).withUnsafeBufferPointer { argvPointer in
             (envp + [nil]).withUnsafeBufferPointer { envpPointer in
-                posix_spawn(&pid, executable, &actions, &attributes,
-                            UnsafePointer(argvPointer.baseAddress!).withMemoryRebound(
-                                to: UnsafeMutablePointer<CChar>?.self, capacity: argv.count + 1) { UnsafeMutablePointer(mutating: $0) },
-                            UnsafePointer(envpPointer.baseAddress!).withMemoryRebound(
-                                to: UnsafeMutablePointer<CChar>?.self, capacity: envp.count + 1) { UnsafeMutablePointer(mutating: $0) })
+                posix_spawn(
+                    &pid, executable, &actions, &attributes,
+                    UnsafePointer(argvPointer.baseAddress!).withMemoryRebound(
+                        to: UnsafeMutablePointer<CChar>?.self, capacity: argv.count + 1
+                    ) { UnsafeMutablePointer(mutating: $0) },
+                    UnsafePointer(envpPointer.baseAddress!).withMemoryRebound(
+                        to: UnsafeMutablePointer<CChar>?.self, capacity: envp.count + 1
+                    ) { UnsafeMutablePointer(mutating: $0) })
             }
         }
         guard result == 0 else { throw Failure.spawnFailed(executable, result) }

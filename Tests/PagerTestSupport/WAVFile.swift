@@ -15,14 +15,14 @@ public struct WAVFile: Equatable, Sendable {
 
         public var description: String {
             switch self {
-            case let .tooShort(count): "file too short for a WAV header (\(count) bytes)"
+            case .tooShort(let count): "file too short for a WAV header (\(count) bytes)"
             case .notRIFF: "missing RIFF tag"
             case .notWAVE: "missing WAVE tag"
-            case let .riffSizeMismatch(declared, actual): "RIFF size \(declared) but \(actual) bytes follow"
-            case let .chunkPastEnd(id): "chunk '\(id)' runs past the end of the file"
+            case .riffSizeMismatch(let declared, let actual): "RIFF size \(declared) but \(actual) bytes follow"
+            case .chunkPastEnd(let id): "chunk '\(id)' runs past the end of the file"
             case .missingFormatChunk: "no fmt chunk"
             case .missingDataChunk: "no data chunk"
-            case let .inconsistentFormat(detail): "inconsistent fmt chunk: \(detail)"
+            case .inconsistentFormat(let detail): "inconsistent fmt chunk: \(detail)"
             }
         }
     }
@@ -61,8 +61,10 @@ public struct WAVFile: Equatable, Sendable {
             switch id {
             case "fmt ":
                 guard size >= 16 else { throw ParseError.inconsistentFormat("fmt chunk of \(size) bytes") }
-                format = (Self.uint16(bytes, body), Self.uint16(bytes, body + 2), Self.uint32(bytes, body + 4),
-                          Self.uint32(bytes, body + 8), Self.uint16(bytes, body + 12), Self.uint16(bytes, body + 14))
+                format = (
+                    Self.uint16(bytes, body), Self.uint16(bytes, body + 2), Self.uint32(bytes, body + 4),
+                    Self.uint32(bytes, body + 8), Self.uint16(bytes, body + 12), Self.uint16(bytes, body + 14)
+                )
             case "data":
                 data = Array(bytes[body..<(body + size)])
             default:

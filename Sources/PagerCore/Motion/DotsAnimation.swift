@@ -41,15 +41,18 @@ extension PageDots {
     /// moved (the seeds animate on `value: current`), at once under Reduce Motion or when the
     /// row itself changed (count, style, text size), where there is nothing to interpolate.
     public func animation(to new: PageDots, reduceMotion: Bool) -> MotionAnimation {
-        let onlyCurrentMoved = current != new.current && count == new.count && style == new.style
+        let onlyCurrentMoved =
+            current != new.current && count == new.count && style == new.style
             && textSize == new.textSize
         guard onlyCurrentMoved else { return .none }
         return .unlessReduceMotion(new.style.animation, reduceMotion: reduceMotion)
     }
 
     /// The frames of the change into `new`.
-    public func frames(to new: PageDots, reduceMotion: Bool,
-                       framesPerSecond: Int = Timeline.defaultFramesPerSecond) -> DotsFrames {
+    public func frames(
+        to new: PageDots, reduceMotion: Bool,
+        framesPerSecond: Int = Timeline.defaultFramesPerSecond
+    ) -> DotsFrames {
         let timeline = Timeline(animation(to: new, reduceMotion: reduceMotion), framesPerSecond: framesPerSecond)
         let frames: [DotsFrame]
         if case .none = timeline.animation {
@@ -58,9 +61,11 @@ extension PageDots {
             let old = dots
             let target = new.dots
             frames = timeline.map { time, progress in
-                DotsFrame(time: time, progress: progress, dots: zip(old, target).map { before, after in
-                    Self.interpolated(from: before, to: after, progress: progress)
-                })
+                DotsFrame(
+                    time: time, progress: progress,
+                    dots: zip(old, target).map { before, after in
+                        Self.interpolated(from: before, to: after, progress: progress)
+                    })
             }
         }
         return DotsFrames(timeline: timeline, from: self, to: new, frames: frames)

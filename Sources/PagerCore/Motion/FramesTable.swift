@@ -86,29 +86,40 @@ extension PagerFrames {
         let isTransition = style != .interactive
         for (page, label) in pages {
             let name = "p\(page + 1)\(label)"
-            headers += isTransition
+            headers +=
+                isTransition
                 ? ["\(name) x", "y", "scale", "opacity", "bright"]
                 : ["\(name) x", "scale", "bright"]
         }
         let rows = frames.map { frame -> [String] in
-            var row = [FramesTable.fixed(frame.time * 1000, 1), FramesTable.fixed(frame.progress, 4),
-                       FramesTable.fixed(frame.position, 4)]
+            var row = [
+                FramesTable.fixed(frame.time * 1000, 1), FramesTable.fixed(frame.progress, 4),
+                FramesTable.fixed(frame.position, 4),
+            ]
             switch frame.pages {
             case .interactive(let layouts):
                 for (page, _) in pages {
-                    guard let layout = layouts.first(where: { $0.page == page }) else { row += ["", "", ""]; continue }
-                    row += [FramesTable.fixed(layout.offsetX, 1), FramesTable.fixed(layout.scale, 3),
-                            FramesTable.fixed(layout.brightness, 3)]
+                    guard let layout = layouts.first(where: { $0.page == page }) else {
+                        row += ["", "", ""]
+                        continue
+                    }
+                    row += [
+                        FramesTable.fixed(layout.offsetX, 1), FramesTable.fixed(layout.scale, 3),
+                        FramesTable.fixed(layout.brightness, 3),
+                    ]
                 }
             case .transition(let transitioned):
                 for (page, _) in pages {
                     guard let drawn = transitioned.first(where: { $0.page == page }) else {
-                        row += ["", "", "", "", ""]; continue
+                        row += ["", "", "", "", ""]
+                        continue
                     }
                     let effect = drawn.effect
-                    row += [FramesTable.fixed(effect.offsetX, 1), FramesTable.fixed(effect.offsetY, 1),
-                            FramesTable.fixed(effect.scale, 3), FramesTable.fixed(effect.opacity, 3),
-                            FramesTable.fixed(effect.brightness, 3)]
+                    row += [
+                        FramesTable.fixed(effect.offsetX, 1), FramesTable.fixed(effect.offsetY, 1),
+                        FramesTable.fixed(effect.scale, 3), FramesTable.fixed(effect.opacity, 3),
+                        FramesTable.fixed(effect.brightness, 3),
+                    ]
                 }
             }
             return row

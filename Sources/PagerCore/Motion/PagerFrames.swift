@@ -126,8 +126,9 @@ extension Pager {
 
     /// The pager at rest, as one frame: what `frames` shows before any page change.
     public func restingFrames(framesPerSecond: Int = Timeline.defaultFramesPerSecond) -> PagerFrames {
-        let settle = Settle(fromPosition: position, fromIndex: index, toIndex: index, initialVelocity: 0,
-                            style: .interactive, isAnimated: false)
+        let settle = Settle(
+            fromPosition: position, fromIndex: index, toIndex: index, initialVelocity: 0,
+            style: .interactive, isAnimated: false)
         return frames(for: settle, framesPerSecond: framesPerSecond)
     }
 
@@ -139,8 +140,9 @@ extension Pager {
         case .interactive:
             return { time, progress, isRest in
                 let position = isRest ? target : Self.position(from: from, to: target, progress: progress)
-                return PagerFrame(time: time, progress: progress, position: position,
-                                  pages: .interactive(pager.layout(atPosition: position).pages))
+                return PagerFrame(
+                    time: time, progress: progress, position: position,
+                    pages: .interactive(pager.layout(atPosition: position).pages))
             }
         case .parallaxPush, .slideScale:
             let transition = pageTransition(for: settle)
@@ -159,10 +161,11 @@ extension Pager {
                     var effect = moving ? transition.effect(role, progress: progress, width: width) : .identity
                     effect.zIndex = page
                     let current = role == .appearing
-                    pages.append(TransitionedPage(
-                        page: page, role: role, effect: effect,
-                        screenOffsetX: effect.screenOffsetX(in: direction),
-                        isHitTestable: current, isAccessibilityHidden: !current))
+                    pages.append(
+                        TransitionedPage(
+                            page: page, role: role, effect: effect,
+                            screenOffsetX: effect.screenOffsetX(in: direction),
+                            isHitTestable: current, isAccessibilityHidden: !current))
                 }
                 // Lower zIndex first, so the list is also the drawing order.
                 if hasOutgoing && !isRest && outgoing < incoming { add(outgoing, .disappearing) }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A spring as SwiftUI's `Spring(duration:bounce:)` defines it, solved in closed form.
@@ -197,7 +197,8 @@ public struct SpringAnimation: Sendable, Hashable {
             let y = 1 + coefficientB * t
             return -exp(-decay * t) * (coefficientB - decay * y)
         case .overdamped:
-            let r1 = frequency - decay, r2 = -decay - frequency
+            let r1 = frequency - decay
+            let r2 = -decay - frequency
             return -(coefficientA * r1 * exp(r1 * t) + coefficientB * r2 * exp(r2 * t))
         }
     }

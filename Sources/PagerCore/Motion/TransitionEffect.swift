@@ -15,8 +15,10 @@ public struct TransitionEffect: Sendable, Equatable {
     /// pager gives each page its index so the later page is on top.
     public var zIndex: Int
 
-    public init(offsetX: Double = 0, offsetY: Double = 0, scale: Double = 1, opacity: Double = 1,
-                brightness: Double = 0, zIndex: Int = 0) {
+    public init(
+        offsetX: Double = 0, offsetY: Double = 0, scale: Double = 1, opacity: Double = 1,
+        brightness: Double = 0, zIndex: Int = 0
+    ) {
         self.offsetX = offsetX
         self.offsetY = offsetY
         self.scale = scale

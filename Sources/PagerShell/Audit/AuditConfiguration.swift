@@ -49,22 +49,29 @@ struct AuditConfiguration: Sendable {
     static let optionSpecs: [OptionSpec] = [
         OptionSpec("pages", value: "LIST", help: "Comma-separated page titles (default: Explore, Collect, Share)."),
         OptionSpec("label", value: "TEXT", help: "The dots' accessibility label (default: Page)."),
-        OptionSpec("actions", value: "LIST",
-                   help: "What the component offers: some of adjustable,scroll,swipe,drag, or none (default: all)."),
-        OptionSpec("style", value: "STYLE", choices: PageDots.Style.allCases.map(\.rawValue),
-                   help: "Dots of the interactive pager (seed 000) or the stand-alone indicator (seed 004)."),
-        OptionSpec("background", value: "HEX",
-                   help: "#RRGGBB or a system colour name behind the dots (default: the seed's page gradients; white for the indicator)."),
-        OptionSpec("tint", value: "HEX",
-                   help: "#RRGGBB or a system colour name for the dots (default: white for the pager, primary for the indicator)."),
-        OptionSpec("text-size", value: "SIZE",
-                   help: "Dynamic Type size, xSmall…xxxLarge or AX1…AX5 (default: large)."),
-        OptionSpec("transition", value: "STYLE", choices: PageChangeStyle.allCases.map(\.rawValue),
-                   help: "How a page change looks (default: interactive)."),
+        OptionSpec(
+            "actions", value: "LIST",
+            help: "What the component offers: some of adjustable,scroll,swipe,drag, or none (default: all)."),
+        OptionSpec(
+            "style", value: "STYLE", choices: PageDots.Style.allCases.map(\.rawValue),
+            help: "Dots of the interactive pager (seed 000) or the stand-alone indicator (seed 004)."),
+        OptionSpec(
+            "background", value: "HEX",
+            help: "#RRGGBB or a system colour name behind the dots (default: the seed's page gradients; white for the indicator)."),
+        OptionSpec(
+            "tint", value: "HEX",
+            help: "#RRGGBB or a system colour name for the dots (default: white for the pager, primary for the indicator)."),
+        OptionSpec(
+            "text-size", value: "SIZE",
+            help: "Dynamic Type size, xSmall…xxxLarge or AX1…AX5 (default: large)."),
+        OptionSpec(
+            "transition", value: "STYLE", choices: PageChangeStyle.allCases.map(\.rawValue),
+            help: "How a page change looks (default: interactive)."),
         OptionSpec("auto-advance", value: "SECONDS", help: "The pager changes page on its own this often (0 or absent: never)."),
         OptionSpec("pausable", help: "The auto-advance can be paused."),
-        OptionSpec("advances-under-reduce-motion",
-                   help: "The auto-advance keeps running with Reduce Motion on (the seeds stop it)."),
+        OptionSpec(
+            "advances-under-reduce-motion",
+            help: "The auto-advance keeps running with Reduce Motion on (the seeds stop it)."),
         OptionSpec("reduce-motion", help: "Audit with Reduce Motion on."),
         OptionSpec("format", value: "FORMAT", choices: AuditFormat.allCases.map(\.rawValue), help: "Report format (default: text)."),
         OptionSpec("rule", value: "ID", repeatable: true, help: "Check only this rule (repeatable; commas allowed)."),
@@ -90,8 +97,9 @@ struct AuditConfiguration: Sendable {
                 for word in words {
                     guard let kind = AuditActionKind(rawValue: word) else {
                         let near = Suggest.nearest(to: word, among: AuditActionKind.allCases.map(\.rawValue))
-                        throw UsageError("--actions: unknown action '\(word.clipped())'\(near.map { " (did you mean \($0)?)" } ?? ""); "
-                            + "choose from \(AuditActionKind.allCases.map(\.rawValue).joined(separator: ", ")) or none")
+                        throw UsageError(
+                            "--actions: unknown action '\(word.clipped())'\(near.map { " (did you mean \($0)?)" } ?? ""); "
+                                + "choose from \(AuditActionKind.allCases.map(\.rawValue).joined(separator: ", ")) or none")
                     }
                     actions.insert(kind)
                 }
@@ -105,8 +113,9 @@ struct AuditConfiguration: Sendable {
                 let names = TextSize.allCases.map(\.rawValue)
                 let near = Suggest.nearest(to: text, among: names.map { $0.lowercased() })
                     .flatMap { lowered in names.first { $0.lowercased() == lowered } }
-                throw UsageError("--text-size must be one of \(names.joined(separator: ", ")), not '\(text.clipped())'"
-                    + (near.map { " (did you mean \($0)?)" } ?? ""))
+                throw UsageError(
+                    "--text-size must be one of \(names.joined(separator: ", ")), not '\(text.clipped())'"
+                        + (near.map { " (did you mean \($0)?)" } ?? ""))
             }
             textSize = size
         }
@@ -155,6 +164,8 @@ struct AuditConfiguration: Sendable {
     static func color(_ text: String, option: String) throws(UsageError) -> SRGBColor {
         let trimmed = text.trimmingSpaces()
         if let color = SRGBColor(hex: trimmed) ?? SystemColors.color(named: trimmed) { return color }
-        throw UsageError("\(option) must be a colour like #1C1C1E or a system colour name (\(SystemColors.named.map(\.name).joined(separator: ", "))), not '\(text.clipped())'")
+        throw UsageError(
+            "\(option) must be a colour like #1C1C1E or a system colour name (\(SystemColors.named.map(\.name).joined(separator: ", "))), not '\(text.clipped())'"
+        )
     }
 }

@@ -17,11 +17,12 @@ struct AuditReport: Sendable {
     /// `FAIL dot-contrast (WCAG 1.4.11): …`, one line per rule, then a summary line.
     func textLines() -> [String] {
         var lines = findings.map { finding in
-            let tag = switch finding.status {
-            case .pass: "PASS"
-            case .fail: "FAIL"
-            case .notApplicable: "N/A "
-            }
+            let tag =
+                switch finding.status {
+                case .pass: "PASS"
+                case .fail: "FAIL"
+                case .notApplicable: "N/A "
+                }
             return "\(tag) \(finding.rule.id) (WCAG \(finding.rule.wcag)): \(finding.message)"
         }
         lines.append(summary)
@@ -42,17 +43,23 @@ struct AuditReport: Sendable {
     /// `{"findings":[{"rule":…,"status":…,"wcag":…,"message":…,"measured":1.88,"required":3.0}]}`;
     /// `measured`/`required` only where a number applies.
     func json() -> JSON {
-        .object([("findings", .array(findings.map { finding in
-            var members: [(String, JSON)] = [
-                ("rule", .string(finding.rule.id)),
-                ("status", .string(finding.status.rawValue)),
-                ("wcag", .string(finding.rule.wcag)),
-                ("message", .string(finding.message)),
-            ]
-            if let measured = finding.reportedMeasured { members.append(("measured", .double(measured))) }
-            if let required = finding.required { members.append(("required", .double(required))) }
-            return .object(members)
-        }))])
+        .object([
+            (
+                "findings",
+                .array(
+                    findings.map { finding in
+                        var members: [(String, JSON)] = [
+                            ("rule", .string(finding.rule.id)),
+                            ("status", .string(finding.status.rawValue)),
+                            ("wcag", .string(finding.rule.wcag)),
+                            ("message", .string(finding.message)),
+                        ]
+                        if let measured = finding.reportedMeasured { members.append(("measured", .double(measured))) }
+                        if let required = finding.required { members.append(("required", .double(required))) }
+                        return .object(members)
+                    })
+            )
+        ])
     }
 
     // MARK: - SARIF 2.1.0
@@ -100,14 +107,27 @@ struct AuditReport: Sendable {
         return .object([
             ("version", .string("2.1.0")),
             ("$schema", .string(Self.sarifSchema)),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", .string("pagervoice")),
-                    ("informationUri", .string("https://www.w3.org/TR/WCAG22/")),
-                    ("rules", .array(driverRules)),
-                ]))])),
-                ("results", .array(results)),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string("pagervoice")),
+                                        ("informationUri", .string("https://www.w3.org/TR/WCAG22/")),
+                                        ("rules", .array(driverRules)),
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("results", .array(results)),
+                    ])
+                ])
+            ),
         ])
     }
 }

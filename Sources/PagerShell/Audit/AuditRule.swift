@@ -50,17 +50,18 @@ enum AuditRule: String, Sendable, CaseIterable {
 
     /// W3C's "Understanding" page for the criterion.
     var helpURI: String {
-        let page: String = switch self {
-        case .label, .value, .adjustable: "name-role-value"
-        case .scroll: "keyboard"
-        case .edges, .oneAnnouncement: "status-messages"
-        case .hiddenPages: "focus-order"
-        case .reduceMotion: "animation-from-interactions"
-        case .rtl: "meaningful-sequence"
-        case .dotContrast: "non-text-contrast"
-        case .dotScaling: "resize-text"
-        case .autoAdvance: "pause-stop-hide"
-        }
+        let page: String =
+            switch self {
+            case .label, .value, .adjustable: "name-role-value"
+            case .scroll: "keyboard"
+            case .edges, .oneAnnouncement: "status-messages"
+            case .hiddenPages: "focus-order"
+            case .reduceMotion: "animation-from-interactions"
+            case .rtl: "meaningful-sequence"
+            case .dotContrast: "non-text-contrast"
+            case .dotScaling: "resize-text"
+            case .autoAdvance: "pause-stop-hide"
+            }
         return "https://www.w3.org/WAI/WCAG22/Understanding/\(page).html"
     }
 

@@ -88,16 +88,25 @@ struct Auditor<Subject: AuditSubject> {
             for sign in [1.0, -1.0] {
                 let step = sign == towardsNext ? 1 : -1
                 let half = sign * w * 0.5
-                probes.append(Probe(name: "drag \(Self.points(half))", kind: .drag,
-                                    actions: [.drag(translation: half, predicted: nil)], step: step))
-                let flick = sign * w * 0.1, predicted = sign * w * 0.7
-                probes.append(Probe(name: "flick \(Self.points(flick)) (predicted \(Self.points(predicted)))", kind: .drag,
-                                    actions: [.drag(translation: flick, predicted: predicted)], step: step))
-                probes.append(Probe(name: "press, move \(Self.points(half)) and release", kind: .drag,
-                                    actions: [.dragBegan, .dragChanged(translation: half), .dragEnded(predicted: nil)], step: step))
+                probes.append(
+                    Probe(
+                        name: "drag \(Self.points(half))", kind: .drag,
+                        actions: [.drag(translation: half, predicted: nil)], step: step))
+                let flick = sign * w * 0.1
+                let predicted = sign * w * 0.7
+                probes.append(
+                    Probe(
+                        name: "flick \(Self.points(flick)) (predicted \(Self.points(predicted)))", kind: .drag,
+                        actions: [.drag(translation: flick, predicted: predicted)], step: step))
+                probes.append(
+                    Probe(
+                        name: "press, move \(Self.points(half)) and release", kind: .drag,
+                        actions: [.dragBegan, .dragChanged(translation: half), .dragEnded(predicted: nil)], step: step))
                 let short = sign * w * 0.2
-                probes.append(Probe(name: "drag \(Self.points(short)) and let go (a cancel)", kind: .drag,
-                                    actions: [.drag(translation: short, predicted: short * 1.5)], step: 0))
+                probes.append(
+                    Probe(
+                        name: "drag \(Self.points(short)) and let go (a cancel)", kind: .drag,
+                        actions: [.drag(translation: short, predicted: short * 1.5)], step: 0))
             }
         }
         return probes

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An opaque colour as stored and drawn on screen: gamma-encoded sRGB, each component 0…1.
@@ -96,7 +96,8 @@ struct SRGBColor: Sendable, Equatable, CustomStringConvertible {
 
     /// WCAG contrast ratio `(L1 + 0.05) / (L2 + 0.05)`, lighter over darker: 1…21.
     func contrastRatio(with other: SRGBColor) -> Double {
-        let a = relativeLuminance, b = other.relativeLuminance
+        let a = relativeLuminance
+        let b = other.relativeLuminance
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 }

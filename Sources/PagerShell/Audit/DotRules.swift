@@ -36,11 +36,16 @@ extension Auditor {
             for page in 0..<min(max(count, 1), gradients.count) {
                 let gradient = gradients[page % gradients.count]
                 let title = page < configuration.pages.count ? configuration.pages[page] : "page \(page + 1)"
-                let first = gradient.stops.first?.name ?? "", last = gradient.stops.last?.name ?? ""
+                let first = gradient.stops.first?.name ?? ""
+                let last = gradient.stops.last?.name ?? ""
                 for step in 0...100 {
                     let color = gradient.color(at: Double(step) / 100)
-                    let spot = step == 0 ? "its \(first) end" : step == 100 ? "its \(last) end"
-                        : "\(step)% of the way from \(first) to \(last)"
+                    let spot =
+                        step == 0
+                        ? "its \(first) end"
+                        : step == 100
+                            ? "its \(last) end"
+                            : "\(step)% of the way from \(first) to \(last)"
                     backdrops.append(Backdrop(color: color, place: "\(color.hex), \(title)'s gradient at \(spot)"))
                 }
             }
@@ -80,7 +85,8 @@ extension Auditor {
         var parts: [String] = []
         for (kind, found) in zip(kinds, worst) {
             let shown = AuditFinding.reported(found.ratio, status: found.ratio >= required ? .pass : .fail, required: required)
-            let dot = kind.opacity < 1
+            let dot =
+                kind.opacity < 1
                 ? "\(kind.name) dots (\(colorName) at \(AuditNumber.text(kind.opacity * 100))%, seen as \(found.seen.hex))"
                 : "the \(kind.name) dot (\(colorName))"
             let verdict = found.ratio >= required ? "" : ", needs \(AuditNumber.ratio(required))"
@@ -115,20 +121,27 @@ extension Auditor {
 
         var problems: [String] = []
         for (a, b) in zip(sizes, sizes.dropFirst()) where b.points < a.points {
-            problems.append("the dots shrink from \(AuditNumber.text(a.points)) pt at \(a.size.rawValue) to \(AuditNumber.text(b.points)) pt at \(b.size.rawValue)")
+            problems.append(
+                "the dots shrink from \(AuditNumber.text(a.points)) pt at \(a.size.rawValue) to \(AuditNumber.text(b.points)) pt at \(b.size.rawValue)"
+            )
         }
         if growth < required {
             if sizes.allSatisfy({ $0.points == standard }) {
-                problems.insert("the dots stay \(AuditNumber.text(standard)) pt at every text size from \(smallest.size.rawValue) to \(largest.size.rawValue) (\(shown)x at \(largest.size.rawValue), needs \(AuditNumber.text(required))x)", at: 0)
+                problems.insert(
+                    "the dots stay \(AuditNumber.text(standard)) pt at every text size from \(smallest.size.rawValue) to \(largest.size.rawValue) (\(shown)x at \(largest.size.rawValue), needs \(AuditNumber.text(required))x)",
+                    at: 0)
             } else {
-                problems.insert("the dots grow only from \(AuditNumber.text(standard)) pt at \(TextSize.standard.rawValue) to \(AuditNumber.text(largest.points)) pt at \(largest.size.rawValue) (\(shown)x, needs \(AuditNumber.text(required))x)", at: 0)
+                problems.insert(
+                    "the dots grow only from \(AuditNumber.text(standard)) pt at \(TextSize.standard.rawValue) to \(AuditNumber.text(largest.points)) pt at \(largest.size.rawValue) (\(shown)x, needs \(AuditNumber.text(required))x)",
+                    at: 0)
             }
         }
         guard problems.isEmpty else {
             return .fail(.dotScaling, problems.joined(separator: "; ") + "; \(audited)", measured: growth, required: required)
         }
-        return .pass(.dotScaling,
-                     "the dots grow with the text size: \(AuditNumber.text(smallest.points)) pt at \(smallest.size.rawValue), \(AuditNumber.text(standard)) pt at \(TextSize.standard.rawValue), \(AuditNumber.text(largest.points)) pt at \(largest.size.rawValue) (\(shown)x, needs \(AuditNumber.text(required))x); \(audited)",
-                     measured: growth, required: required)
+        return .pass(
+            .dotScaling,
+            "the dots grow with the text size: \(AuditNumber.text(smallest.points)) pt at \(smallest.size.rawValue), \(AuditNumber.text(standard)) pt at \(TextSize.standard.rawValue), \(AuditNumber.text(largest.points)) pt at \(largest.size.rawValue) (\(shown)x, needs \(AuditNumber.text(required))x); \(audited)",
+            measured: growth, required: required)
     }
 }

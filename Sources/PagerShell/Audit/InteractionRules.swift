@@ -27,7 +27,8 @@ extension Auditor {
     func labelProblem(_ element: AccessibilityElement) -> String? {
         let label = element.label
         if label.trimmingSpaces().isEmpty {
-            return "the page dots have no accessibility label, so VoiceOver reads a bare \"\(element.value)\" that does not say what it counts"
+            return
+                "the page dots have no accessibility label, so VoiceOver reads a bare \"\(element.value)\" that does not say what it counts"
         }
         if label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "the label \"\(label.clipped())\" contains control characters"
@@ -95,7 +96,8 @@ extension Auditor {
         }
 
         guard problems.isEmpty else { return .fail(.value, Self.summarise(problems)) }
-        return .pass(.value, "the value reads \"N of \(count)\" for the current page after all \(changes) changes, and \"None\" on an emptied copy")
+        return .pass(
+            .value, "the value reads \"N of \(count)\" for the current page after all \(changes) changes, and \"None\" on an emptied copy")
     }
 
     // MARK: - adjustable (WCAG 4.1.2), scroll (WCAG 2.1.1)
@@ -104,8 +106,14 @@ extension Auditor {
         let rule: AuditRule = kind == .adjustable ? .adjustable : .scroll
         guard offered.contains(kind) else {
             return kind == .adjustable
-                ? .fail(rule, "the component offers no adjustable action (see --actions): VoiceOver users cannot swipe up or down on the page dots to change page")
-                : .fail(rule, "the component offers no scroll action (see --actions): VoiceOver's three-finger swipe, Switch Control and Voice Control cannot change page")
+                ? .fail(
+                    rule,
+                    "the component offers no adjustable action (see --actions): VoiceOver users cannot swipe up or down on the page dots to change page"
+                )
+                : .fail(
+                    rule,
+                    "the component offers no scroll action (see --actions): VoiceOver's three-finger swipe, Switch Control and Voice Control cannot change page"
+                )
         }
         if kind == .adjustable, !base.accessibilityElement.traits.contains(.adjustable) {
             return .fail(rule, "the page dots lack the adjustable trait, so VoiceOver does not offer swiping up or down on them")
@@ -122,7 +130,9 @@ extension Auditor {
         problems += refused
         guard problems.isEmpty else { return .fail(rule, Self.summarise(problems)) }
         let names = kind == .adjustable ? "increment and decrement" : "scroll trailing and leading"
-        return .pass(rule, "\(names) move exactly one page from \(pagesPhrase) and stop at the first and last page, in LTR and RTL (\(checked) actions)")
+        return .pass(
+            rule,
+            "\(names) move exactly one page from \(pagesPhrase) and stop at the first and last page, in LTR and RTL (\(checked) actions)")
     }
 
     /// Why a probe did not land where it must, or nil.
@@ -132,7 +142,8 @@ extension Auditor {
         let want = expected(probe, from: outcome.before)
         let got = outcome.after
         guard got != want else { return nil }
-        let wrapped = (probe.step > 0 && outcome.before == count - 1 && got < outcome.before)
+        let wrapped =
+            (probe.step > 0 && outcome.before == count - 1 && got < outcome.before)
             || (probe.step < 0 && outcome.before == 0 && got > outcome.before)
         if wrapped { return "\(at) wrapped around to page \(got + 1)" }
         if got == outcome.before { return "\(at) stayed on page \(got + 1) instead of going to page \(want + 1)" }
@@ -153,7 +164,10 @@ extension Auditor {
             for probe in probes(direction) where probe.step != 0 {
                 let outcome = run(probe, on: start)
                 let at = "\(probe.name) on \(pageName(page))\(context)"
-                if let error = outcome.error { problems.append("\(at) was refused: \(error)"); continue }
+                if let error = outcome.error {
+                    problems.append("\(at) was refused: \(error)")
+                    continue
+                }
                 let atEdge = expected(probe, from: page) == page
                 let said = outcome.announcements
                 if atEdge {
@@ -196,7 +210,9 @@ extension Auditor {
                         checked += 1
                         let heard = said.filter { if case .announcement = $0 { true } else { false } }.count
                         if heard > 0 {
-                            problems.append("a finger held \(Self.points(sign * held.width * 0.5)) on \(pageName(page))\(context) was announced before it lifted")
+                            problems.append(
+                                "a finger held \(Self.points(sign * held.width * 0.5)) on \(pageName(page))\(context) was announced before it lifted"
+                            )
                         }
                     } catch {
                         problems.append("dragging on \(pageName(page))\(context) was refused: \(error)")
@@ -209,14 +225,18 @@ extension Auditor {
                 checked += 1
                 let outcome = run(probe, on: start)
                 let at = "\(probe.name) on \(pageName(page))\(context)"
-                if let error = outcome.error { problems.append("\(at) was refused: \(error)"); continue }
+                if let error = outcome.error {
+                    problems.append("\(at) was refused: \(error)")
+                    continue
+                }
                 let said = outcome.announcements
                 let want = probe.step == 0 ? 0 : 1
                 if said.count != want {
                     let heard = said.map { "\"\($0.text)\"" }.joined(separator: ", ")
-                    problems.append(want == 0
-                        ? "\(at) was announced (\(heard)) although the page did not change"
-                        : said.isEmpty ? "\(at) was not announced" : "\(at) was announced \(said.count) times: \(heard)")
+                    problems.append(
+                        want == 0
+                            ? "\(at) was announced (\(heard)) although the page did not change"
+                            : said.isEmpty ? "\(at) was not announced" : "\(at) was announced \(said.count) times: \(heard)")
                 } else if let announcement = said.first {
                     let now = outcome.after
                     let expectedText = "Page \(now + 1) of \(count)"
@@ -229,8 +249,12 @@ extension Auditor {
         problems += refused
         guard problems.isEmpty else { return .fail(.oneAnnouncement, Self.summarise(problems)) }
         guard checked > 0 else {
-            return .notApplicable(.oneAnnouncement, "nothing the component offers changes page, so there is nothing to announce (see --actions)")
+            return .notApplicable(
+                .oneAnnouncement, "nothing the component offers changes page, so there is nothing to announce (see --actions)")
         }
-        return .pass(.oneAnnouncement, "each of \(checked) actions said exactly one \"Page N of \(count)\" when it changed page or hit an edge, and nothing on a cancel or while the finger was down")
+        return .pass(
+            .oneAnnouncement,
+            "each of \(checked) actions said exactly one \"Page N of \(count)\" when it changed page or hit an edge, and nothing on a cancel or while the finger was down"
+        )
     }
 }

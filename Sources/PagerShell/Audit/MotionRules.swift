@@ -78,7 +78,8 @@ extension Auditor {
                     for frame in frames.frames {
                         layouts += 1
                         if let problem = hiddenProblem(Self.reachability(frame), current: outcome.after) {
-                            problems.append("\(AuditNumber.text(frame.time * 1000)) ms into \(probe.name) on \(pageName(page))\(context) \(problem)")
+                            problems.append(
+                                "\(AuditNumber.text(frame.time * 1000)) ms into \(probe.name) on \(pageName(page))\(context) \(problem)")
                             break
                         }
                     }
@@ -101,7 +102,10 @@ extension Auditor {
         guard problems.isEmpty else { return .fail(.hiddenPages, Self.summarise(problems)) }
         let frames = drawsEveryFrame ? "on every frame of every page change" : "once each page change is over"
         let when = offered.contains(.drag) ? "at rest, mid-drag and \(frames)" : "at rest and \(frames) (no drag offered)"
-        return .pass(.hiddenPages, "only the current page is visible to VoiceOver and takes touches, \(when): \(layouts) layouts from \(pagesPhrase), LTR and RTL, Reduce Motion on and off")
+        return .pass(
+            .hiddenPages,
+            "only the current page is visible to VoiceOver and takes touches, \(when): \(layouts) layouts from \(pagesPhrase), LTR and RTL, Reduce Motion on and off"
+        )
     }
 
     // MARK: - reduce-motion (WCAG 2.3.3)
@@ -122,12 +126,16 @@ extension Auditor {
                 var found: String?
                 for settle in outcome.settles {
                     let frames = outcome.subject.frames(for: settle, framesPerSecond: Timeline.defaultFramesPerSecond)
-                    if let problem = motionProblem(frames, width: outcome.subject.width) { found = problem; break }
+                    if let problem = motionProblem(frames, width: outcome.subject.width) {
+                        found = problem
+                        break
+                    }
                     if settle.style != .interactive, frames.frames.count > 1 { fades.append(frames.logicallyCompleteMilliseconds) }
                 }
                 // The interactive pager has nothing to fade: it must be at rest at once.
                 if found == nil, outcome.settles.allSatisfy({ $0.style == .interactive }),
-                   let slow = outcome.announcements.first(where: { $0.settleMilliseconds != 0 }) {
+                    let slow = outcome.announcements.first(where: { $0.settleMilliseconds != 0 })
+                {
                     found = "still takes \(slow.settleMilliseconds) ms to settle"
                 }
                 if let found { problems.append("\(at) \(found)") }
@@ -138,7 +146,8 @@ extension Auditor {
                     let held = try holding(start, at: translation)
                     checked += 1
                     if let problem = reducedMotionLayoutProblem(held.layout().pages, width: held.width) {
-                        problems.append("with Reduce Motion on, mid-drag (\(Self.points(translation))) on \(pageName(page))\(context) \(problem)")
+                        problems.append(
+                            "with Reduce Motion on, mid-drag (\(Self.points(translation))) on \(pageName(page))\(context) \(problem)")
                     }
                 } catch {
                     problems.append("dragging on \(pageName(page))\(context) was refused: \(error)")
@@ -200,7 +209,8 @@ extension Auditor {
             if page.brightness != 0 { return "page \(page.page + 1) is dimmed (brightness \(AuditNumber.text(page.brightness)))" }
             let plain = page.relative * width
             if abs(page.offsetX - plain) > 1e-6 {
-                return "page \(page.page + 1) moves at parallax speed (\(AuditNumber.text(page.offsetX)) pt instead of \(AuditNumber.text(plain)) pt)"
+                return
+                    "page \(page.page + 1) moves at parallax speed (\(AuditNumber.text(page.offsetX)) pt instead of \(AuditNumber.text(plain)) pt)"
             }
         }
         return nil
@@ -226,7 +236,9 @@ extension Auditor {
                 do {
                     let held = try holding(start, at: translation)
                     checked += 1
-                    if let problem = mirroringProblem(held.layout().pages, current: held.index, translation: translation, direction: direction) {
+                    if let problem = mirroringProblem(
+                        held.layout().pages, current: held.index, translation: translation, direction: direction)
+                    {
                         problems.append("mid-drag (\(Self.points(translation))) on \(pageName(page))\(context) \(problem)")
                     }
                 } catch {
@@ -248,7 +260,8 @@ extension Auditor {
         for page in pages {
             let onScreen = page.offsetX * forward
             if abs(page.screenOffsetX - onScreen) > 1e-6 {
-                return "page \(page.page + 1) is drawn at \(AuditNumber.text(page.screenOffsetX)) pt on screen instead of \(AuditNumber.text(onScreen)) pt"
+                return
+                    "page \(page.page + 1) is drawn at \(AuditNumber.text(page.screenOffsetX)) pt on screen instead of \(AuditNumber.text(onScreen)) pt"
             }
             if page.page == current, page.screenOffsetX * translation < 0 {
                 return "the current page moves against the finger (\(AuditNumber.text(page.screenOffsetX)) pt)"
@@ -269,9 +282,10 @@ extension Auditor {
         let every = "auto-advances every \(AuditNumber.short(interval)) s"
         var problems: [String] = []
         if !configuration.pausable {
-            problems.append(interval <= 5
-                ? "the pager \(every) and cannot be paused: faster than five seconds, people cannot finish reading a page"
-                : "the pager \(every) and cannot be paused, so it never stops changing under the person")
+            problems.append(
+                interval <= 5
+                    ? "the pager \(every) and cannot be paused: faster than five seconds, people cannot finish reading a page"
+                    : "the pager \(every) and cannot be paused, so it never stops changing under the person")
         }
         if !configuration.autoAdvanceStopsUnderReduceMotion {
             problems.append("the pager keeps advancing with Reduce Motion on")

@@ -36,9 +36,11 @@ public enum CommandParser {
 
         switch name {
         case "increment", "next":
-            try none(); return .action(.increment)
+            try none()
+            return .action(.increment)
         case "decrement", "previous", "prev":
-            try none(); return .action(.decrement)
+            try none()
+            return .action(.decrement)
         case "scroll":
             return .action(.scroll(try choice([("trailing", .trailing), ("leading", .leading)], what: "trailing or leading")))
         case "swipe":
@@ -49,7 +51,8 @@ public enum CommandParser {
             let predicted = arguments.count == 2 ? try points(arguments[1], "PREDICTED") : nil
             return .action(.drag(translation: dx, predicted: predicted))
         case "press":
-            try none(); return .action(.dragBegan)
+            try none()
+            return .action(.dragBegan)
         case "move":
             return .action(.dragChanged(translation: try points(try one("DX in points"), "DX")))
         case "release":
@@ -84,23 +87,41 @@ public enum CommandParser {
             guard SpokenStrings.forLanguage(code) != nil else { throw UsageError(PagerError.unknownLanguage(code.clipped()).description) }
             return .action(.setLanguage(code))
         case "transition":
-            return .action(.setPageChangeStyle(try choice(PageChangeStyle.allCases.map { ($0.rawValue, $0) },
-                                                          what: "interactive, parallax-push or slide-scale")))
-        case "focus": try none(); return .focus
-        case "layout": try none(); return .layout
-        case "frames": try none(); return .frames
-        case "repeat": try none(); return .repeatLast
+            return .action(
+                .setPageChangeStyle(
+                    try choice(
+                        PageChangeStyle.allCases.map { ($0.rawValue, $0) },
+                        what: "interactive, parallax-push or slide-scale")))
+        case "focus":
+            try none()
+            return .focus
+        case "layout":
+            try none()
+            return .layout
+        case "frames":
+            try none()
+            return .frames
+        case "repeat":
+            try none()
+            return .repeatLast
         case "say":
             guard !rest.trimmingSpaces().isEmpty else { throw UsageError("say needs some text") }
             return .say(rest)
-        case "stop": try none(); return .stop
-        case "status": try none(); return .status
-        case "voices": try none(); return .voices
+        case "stop":
+            try none()
+            return .stop
+        case "status":
+            try none()
+            return .status
+        case "voices":
+            try none()
+            return .voices
         case "help", "?":
             guard arguments.count <= 1 else { throw UsageError("help takes at most one command name") }
             return .help(arguments.first?.lowercased())
         case "quit", "exit":
-            try none(); return .quit
+            try none()
+            return .quit
         default:
             let hint = Suggest.nearest(to: name, among: CommandInfo.allNames).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError("unknown command '\(word.clipped())'\(hint); type help for the list")

@@ -4,7 +4,8 @@ import PagerCore
 /// it, so a tester can prove what Reduce Motion removes.
 enum FramesReport {
     static func make(_ frames: PagerFrames) -> SessionOutput.Info {
-        let text = frames.table().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let text =
+            frames.table().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             + ["dots: " + frames.dots.timeline.summary]
         return .init(text: text, json: json(frames))
     }
@@ -35,15 +36,19 @@ enum FramesReport {
         switch frame.pages {
         case .interactive(let layouts):
             pages = layouts.map { page in
-                .object([("page", .int(page.page + 1)), ("offset_x", .double(page.offsetX)),
-                         ("scale", .double(page.scale)), ("brightness", .double(page.brightness))])
+                .object([
+                    ("page", .int(page.page + 1)), ("offset_x", .double(page.offsetX)),
+                    ("scale", .double(page.scale)), ("brightness", .double(page.brightness)),
+                ])
             }
         case .transition(let drawn):
             pages = drawn.map { page in
-                .object([("page", .int(page.page + 1)), ("role", .string(page.role == .appearing ? "appearing" : "disappearing")),
-                         ("offset_x", .double(page.effect.offsetX)), ("offset_y", .double(page.effect.offsetY)),
-                         ("scale", .double(page.effect.scale)), ("opacity", .double(page.effect.opacity)),
-                         ("brightness", .double(page.effect.brightness)), ("z_index", .int(page.effect.zIndex))])
+                .object([
+                    ("page", .int(page.page + 1)), ("role", .string(page.role == .appearing ? "appearing" : "disappearing")),
+                    ("offset_x", .double(page.effect.offsetX)), ("offset_y", .double(page.effect.offsetY)),
+                    ("scale", .double(page.effect.scale)), ("opacity", .double(page.effect.opacity)),
+                    ("brightness", .double(page.effect.brightness)), ("z_index", .int(page.effect.zIndex)),
+                ])
             }
         }
         return .object([("t", .points(frame.time)), ("position", .double(frame.position)), ("pages", .array(pages))])

@@ -8,20 +8,29 @@ enum HelpText {
                 let hint = Suggest.nearest(to: topic, among: CommandInfo.allNames).map { " (did you mean '\($0)'?)" } ?? ""
                 return .error("no command '\(topic.clipped())'\(hint)")
             }
-            return .info(.init(text: ["\(info.usage)", "  \(info.help)"],
-                               json: .object([("type", .string("help")), ("commands", .array([json(info)]))])))
+            return .info(
+                .init(
+                    text: ["\(info.usage)", "  \(info.help)"],
+                    json: .object([("type", .string("help")), ("commands", .array([json(info)]))])))
         }
         let width = (CommandInfo.all.map(\.usage.count).max() ?? 0) + 2
-        let lines = ["Commands (page numbers are 1-based):"] + CommandInfo.all.map {
-            "  " + Formatting.padRight($0.usage, width) + $0.help
-        }
-        return .info(.init(text: lines, json: .object([
-            ("type", .string("help")), ("commands", .array(CommandInfo.all.map(json))),
-        ])))
+        let lines =
+            ["Commands (page numbers are 1-based):"]
+            + CommandInfo.all.map {
+                "  " + Formatting.padRight($0.usage, width) + $0.help
+            }
+        return .info(
+            .init(
+                text: lines,
+                json: .object([
+                    ("type", .string("help")), ("commands", .array(CommandInfo.all.map(json))),
+                ])))
     }
 
     static func json(_ info: CommandInfo) -> JSON {
-        .object([("name", .string(info.names[0])), ("aliases", .array(info.names.dropFirst().map { .string($0) })),
-                 ("arguments", .string(info.arguments)), ("help", .string(info.help))])
+        .object([
+            ("name", .string(info.names[0])), ("aliases", .array(info.names.dropFirst().map { .string($0) })),
+            ("arguments", .string(info.arguments)), ("help", .string(info.help)),
+        ])
     }
 }

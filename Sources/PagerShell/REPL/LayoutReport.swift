@@ -12,16 +12,17 @@ enum LayoutReport {
             "page  offset_x  screen_x  scale  brightness  z  touch  VoiceOver",
         ]
         for page in layout.pages {
-            text.append([
-                Formatting.pad(String(page.page + 1), 4),
-                Formatting.pad(Formatting.fixed(page.offsetX, 1), 9),
-                Formatting.pad(Formatting.fixed(page.screenOffsetX, 1), 9),
-                Formatting.pad(Formatting.fixed(page.scale, 3), 6),
-                Formatting.pad(Formatting.fixed(page.brightness, 3), 11),
-                Formatting.pad(String(page.zIndex), 2),
-                Formatting.pad(page.isHitTestable ? "yes" : "no", 6),
-                "  " + (page.isAccessibilityHidden ? "hidden" : "visible"),
-            ].joined(separator: " "))
+            text.append(
+                [
+                    Formatting.pad(String(page.page + 1), 4),
+                    Formatting.pad(Formatting.fixed(page.offsetX, 1), 9),
+                    Formatting.pad(Formatting.fixed(page.screenOffsetX, 1), 9),
+                    Formatting.pad(Formatting.fixed(page.scale, 3), 6),
+                    Formatting.pad(Formatting.fixed(page.brightness, 3), 11),
+                    Formatting.pad(String(page.zIndex), 2),
+                    Formatting.pad(page.isHitTestable ? "yes" : "no", 6),
+                    "  " + (page.isAccessibilityHidden ? "hidden" : "visible"),
+                ].joined(separator: " "))
         }
         if layout.pages.isEmpty { text.append("  (no pages)") }
         text.append("dots (\(dots.style.rawValue)): \(DotsLine.render(dots))   \(element.label): \(element.value)")
@@ -40,26 +41,37 @@ enum LayoutReport {
             ("width", .points(pager.width)),
             ("direction", .string(pager.direction.rawValue)),
             ("reduce_motion", .bool(pager.reduceMotion)),
-            ("pages", .array(layout.pages.map { page in
+            (
+                "pages",
+                .array(
+                    layout.pages.map { page in
+                        .object([
+                            ("page", .int(page.page + 1)),
+                            ("offset_x", .double(page.offsetX)),
+                            ("scale", .double(page.scale)),
+                            ("brightness", .double(page.brightness)),
+                            ("z_index", .int(page.zIndex)),
+                            ("hit_testable", .bool(page.isHitTestable)),
+                            ("accessibility_hidden", .bool(page.isAccessibilityHidden)),
+                            ("screen_offset_x", .double(page.screenOffsetX)),
+                        ])
+                    })
+            ),
+            (
+                "dots",
                 .object([
-                    ("page", .int(page.page + 1)),
-                    ("offset_x", .double(page.offsetX)),
-                    ("scale", .double(page.scale)),
-                    ("brightness", .double(page.brightness)),
-                    ("z_index", .int(page.zIndex)),
-                    ("hit_testable", .bool(page.isHitTestable)),
-                    ("accessibility_hidden", .bool(page.isAccessibilityHidden)),
-                    ("screen_offset_x", .double(page.screenOffsetX)),
+                    ("style", .string(dots.style.rawValue)),
+                    ("label", .string(element.label)),
+                    ("value", .string(element.value)),
+                    (
+                        "dots",
+                        .array(
+                            dots.dots.map { dot in
+                                .object([("width", .points(dot.width)), ("height", .points(dot.height)), ("opacity", .double(dot.opacity))])
+                            })
+                    ),
                 ])
-            })),
-            ("dots", .object([
-                ("style", .string(dots.style.rawValue)),
-                ("label", .string(element.label)),
-                ("value", .string(element.value)),
-                ("dots", .array(dots.dots.map { dot in
-                    .object([("width", .points(dot.width)), ("height", .points(dot.height)), ("opacity", .double(dot.opacity))])
-                })),
-            ])),
+            ),
         ])
     }
 }

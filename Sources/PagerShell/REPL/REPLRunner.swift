@@ -12,8 +12,10 @@ public final class REPLRunner {
     let out: OutputStream
     let err: OutputStream
 
-    public init(session: Session, renderer: OutputRenderer, speaker: Speaker, interactive: Bool,
-                out: OutputStream = .standardOutput, err: OutputStream = .standardError) {
+    public init(
+        session: Session, renderer: OutputRenderer, speaker: Speaker, interactive: Bool,
+        out: OutputStream = .standardOutput, err: OutputStream = .standardError
+    ) {
         self.session = session
         self.renderer = renderer
         self.speaker = speaker

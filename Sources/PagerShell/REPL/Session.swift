@@ -15,8 +15,10 @@ public struct Session: Sendable {
     /// The last page change and the pager right after it, so `frames` shows what was seen then.
     public private(set) var lastChange: (settle: Settle, pager: Pager)?
 
-    public init(pager: Pager = Pager(), verbosity: AccessibilityElement.Verbosity = .normal,
-                voiceList: @escaping @Sendable () -> [String] = { [] }, speechDescription: String = "") {
+    public init(
+        pager: Pager = Pager(), verbosity: AccessibilityElement.Verbosity = .normal,
+        voiceList: @escaping @Sendable () -> [String] = { [] }, speechDescription: String = ""
+    ) {
         self.pager = pager
         self.verbosity = verbosity
         self.voiceList = voiceList
@@ -46,15 +48,25 @@ public struct Session: Sendable {
         case .focus:
             let element = pager.accessibilityElement
             let text = element.focusDescription(verbosity: verbosity)
-            return [.speech(.init(kind: "focus", text: text, priority: .default, json: .object([
-                ("type", .string("focus")), ("text", .string(text)), ("label", .string(element.label)),
-                ("value", .string(element.value)), ("traits", .array(element.traits.map { .string($0.rawValue) })),
-                ("hint", .string(element.hint)),
-            ])))]
+            return [
+                .speech(
+                    .init(
+                        kind: "focus", text: text, priority: .default,
+                        json: .object([
+                            ("type", .string("focus")), ("text", .string(text)), ("label", .string(element.label)),
+                            ("value", .string(element.value)), ("traits", .array(element.traits.map { .string($0.rawValue) })),
+                            ("hint", .string(element.hint)),
+                        ])))
+            ]
         case .say(let text):
-            return [.speech(.init(kind: "say", text: text, priority: .default, json: .object([
-                ("type", .string("say")), ("text", .string(text)),
-            ])))]
+            return [
+                .speech(
+                    .init(
+                        kind: "say", text: text, priority: .default,
+                        json: .object([
+                            ("type", .string("say")), ("text", .string(text)),
+                        ])))
+            ]
         case .repeatLast:
             guard var again = lastAnnouncement else { return [.error("nothing has been announced yet")] }
             again.action = "repeat"
@@ -70,8 +82,12 @@ public struct Session: Sendable {
             return [.info(StatusReport.make(pager, speech: speechDescription))]
         case .voices:
             let voices = voiceList()
-            return [.info(.init(text: voices.isEmpty ? ["(no voices: speech is off)"] : voices,
-                                json: .object([("type", .string("voices")), ("voices", .array(voices.map { .string($0) }))])))]
+            return [
+                .info(
+                    .init(
+                        text: voices.isEmpty ? ["(no voices: speech is off)"] : voices,
+                        json: .object([("type", .string("voices")), ("voices", .array(voices.map { .string($0) }))])))
+            ]
         case .help(let topic):
             return [HelpText.commands(topic: topic)]
         case .stop:

@@ -42,10 +42,12 @@ public struct CommandInfo: Sendable {
     public static let all: [CommandInfo] = [
         CommandInfo(["increment", "next"], "Next page (adjustable increment: swipe up on the dots)."),
         CommandInfo(["decrement", "previous", "prev"], "Previous page (adjustable decrement: swipe down)."),
-        CommandInfo(["scroll"], "trailing|leading", "Scroll action: trailing = next page, leading = previous.",
-                    completions: ["trailing", "leading"]),
-        CommandInfo(["swipe"], "left|right", "Three-finger swipe, screen terms: left = next in LTR, previous in RTL.",
-                    completions: ["left", "right"]),
+        CommandInfo(
+            ["scroll"], "trailing|leading", "Scroll action: trailing = next page, leading = previous.",
+            completions: ["trailing", "leading"]),
+        CommandInfo(
+            ["swipe"], "left|right", "Three-finger swipe, screen terms: left = next in LTR, previous in RTL.",
+            completions: ["left", "right"]),
         CommandInfo(["drag"], "DX [PREDICTED]", "Whole drag by DX screen points; PREDICTED = predicted end translation."),
         CommandInfo(["press"], "Put a finger down on the pager."),
         CommandInfo(["move"], "DX", "Move the finger to DX screen points from where it touched down."),
@@ -57,8 +59,9 @@ public struct CommandInfo: Sendable {
         CommandInfo(["reduce-motion"], "on|off", "Turn Reduce Motion on (settle instantly) or off.", completions: ["on", "off"]),
         CommandInfo(["direction"], "ltr|rtl", "Layout direction.", completions: ["ltr", "rtl"]),
         CommandInfo(["lang"], "en|es|ar", "Language of everything spoken.", completions: SpokenStrings.table.map(\.code)),
-        CommandInfo(["transition"], "interactive|parallax-push|slide-scale", "How page changes look.",
-                    completions: PageChangeStyle.allCases.map(\.rawValue)),
+        CommandInfo(
+            ["transition"], "interactive|parallax-push|slide-scale", "How page changes look.",
+            completions: PageChangeStyle.allCases.map(\.rawValue)),
         CommandInfo(["focus"], "Speak what VoiceOver says when the page dots gain focus."),
         CommandInfo(["layout"], "Show the rendered pages and the dots."),
         CommandInfo(["frames"], "Show the frames of the last page change, 60 per second."),

@@ -11,8 +11,11 @@ enum StatusReport {
         }
         var text = [
             pager.announcementText + (pager.currentTitle.map { ": \($0)" } ?? ""),
-            "pages: " + (pager.pages.isEmpty ? "(none)" : pager.pages.prefix(20).joined(separator: ", ")
-                          + (pager.count > 20 ? ", … (\(pager.count) in all)" : "")),
+            "pages: "
+                + (pager.pages.isEmpty
+                    ? "(none)"
+                    : pager.pages.prefix(20).joined(separator: ", ")
+                        + (pager.count > 20 ? ", … (\(pager.count) in all)" : "")),
             "width \(Formatting.fixed(pager.width, 1)) pt, \(pager.direction.rawValue), reduce motion "
                 + "\(pager.reduceMotion ? "on" : "off"), lang \(pager.strings.code), transition \(pager.pageChangeStyle.rawValue)",
             "dots: \(DotsLine.render(pager.dots))",

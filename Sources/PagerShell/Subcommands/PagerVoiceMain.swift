@@ -7,7 +7,10 @@ public enum PagerVoiceMain {
         Terminal.ignoreBrokenPipe()
         let out = OutputStream.standardOutput
         let err = OutputStream.standardError
-        defer { out.flush(); err.flush() }
+        defer {
+            out.flush()
+            err.flush()
+        }
         let rest = Array(arguments.dropFirst())
         switch arguments.first {
         case "audit":

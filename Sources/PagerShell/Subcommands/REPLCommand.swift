@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PagerCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `pagervoice [options]`: the REPL on stdin.
 enum REPLCommand {
@@ -24,16 +25,23 @@ enum REPLCommand {
 
         let speaker: Speaker
         do {
-            speaker = try SpeakerFactory.make(options.speech, notice: { err.writeLine("pagervoice: \($0)"); err.flush() })
+            speaker = try SpeakerFactory.make(
+                options.speech,
+                notice: {
+                    err.writeLine("pagervoice: \($0)")
+                    err.flush()
+                })
         } catch {
             err.writeLine("pagervoice: \(error)")
             return SpeakerFactory.exitStatus(for: error)
         }
         let interactive = Terminal.stdinIsTTY
-        let session = Session(pager: options.pager, verbosity: options.verbosity,
-                              voiceList: { speaker.voiceLines() }, speechDescription: speaker.summary)
-        let runner = REPLRunner(session: session, renderer: OutputRenderer(json: options.json), speaker: speaker,
-                                interactive: interactive, out: out, err: err)
+        let session = Session(
+            pager: options.pager, verbosity: options.verbosity,
+            voiceList: { speaker.voiceLines() }, speechDescription: speaker.summary)
+        let runner = REPLRunner(
+            session: session, renderer: OutputRenderer(json: options.json), speaker: speaker,
+            interactive: interactive, out: out, err: err)
 
         // Ctrl-C silences speech. On a terminal the session goes on; a script is stopped.
         InterruptWatcher {
@@ -51,7 +59,8 @@ enum REPLCommand {
         }.start()
 
         if interactive {
-            out.writeLine("pagervoice \(RunOptions.version): \(options.pager.announcementText). Type help for commands, quit or Ctrl-D to leave.")
+            out.writeLine(
+                "pagervoice \(RunOptions.version): \(options.pager.announcementText). Type help for commands, quit or Ctrl-D to leave.")
             out.flush()
             var reader = EditLineReader(
                 prompt: "pager> ", historyPath: EditLineReader.defaultHistoryPath(),

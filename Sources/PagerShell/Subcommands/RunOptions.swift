@@ -22,11 +22,12 @@ public struct RunOptions: Sendable {
 
     static let terseSpec = OptionSpec("terse", help: "Terse verbosity: focus descriptions without hints.")
 
-    public static let parser = OptionParser(pagerSpecs + SpeechOptions.specs + [
-        OptionSpec("json", help: "Print one JSON object per line (DESIGN.md §8) instead of text."),
-        terseSpec,
-        OptionSpec("version", help: "Print the version and exit."),
-    ])
+    public static let parser = OptionParser(
+        pagerSpecs + SpeechOptions.specs + [
+            OptionSpec("json", help: "Print one JSON object per line (DESIGN.md §8) instead of text."),
+            terseSpec,
+            OptionSpec("version", help: "Print the version and exit."),
+        ])
 
     public init() {}
 
@@ -89,9 +90,14 @@ public struct SpeechOptions: Sendable {
 
     public static let specs = [
         OptionSpec("voice", value: "NAME", help: "eSpeak NG voice name or language (default: the --lang voice)."),
-        OptionSpec("rate", value: "WPM", help: "Speaking rate in words per minute, \(rateRange.lowerBound) to \(rateRange.upperBound) (default 175)."),
-        OptionSpec("audio", value: "MODE", choices: Audio.allCases.map(\.rawValue),
-                   help: "auto (PulseAudio, else ALSA, else silent with one notice), pulse, alsa, null (synthesise and discard), off (no synthesis)."),
+        OptionSpec(
+            "rate", value: "WPM",
+            help: "Speaking rate in words per minute, \(rateRange.lowerBound) to \(rateRange.upperBound) (default 175)."),
+        OptionSpec(
+            "audio", value: "MODE", choices: Audio.allCases.map(\.rawValue),
+            help:
+                "auto (PulseAudio, else ALSA, else silent with one notice), pulse, alsa, null (synthesise and discard), off (no synthesis)."
+        ),
         OptionSpec("wav-dir", value: "DIR", help: "Also write each utterance to DIR/0001.wav, 0002.wav, … (22050 Hz, 16-bit mono)."),
     ]
 

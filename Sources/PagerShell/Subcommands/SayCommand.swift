@@ -1,8 +1,9 @@
 /// `pagervoice say TEXT…`: speak text literally and exit once it was spoken.
 enum SayCommand {
-    static let parser = OptionParser(SpeechOptions.specs + [
-        OptionSpec("lang", value: "CODE", help: "Language voice to use when --voice is not given (default en)."),
-    ], positionals: "TEXT")
+    static let parser = OptionParser(
+        SpeechOptions.specs + [
+            OptionSpec("lang", value: "CODE", help: "Language voice to use when --voice is not given (default en).")
+        ], positionals: "TEXT")
 
     static func run(_ arguments: [String], out: OutputStream, err: OutputStream) -> Int32 {
         let parsed: ParsedOptions
@@ -22,7 +23,12 @@ enum SayCommand {
         }
         let text = parsed.positionals.joined(separator: " ")
         do {
-            let speaker = try SpeakerFactory.make(speech, notice: { err.writeLine("pagervoice: \($0)"); err.flush() })
+            let speaker = try SpeakerFactory.make(
+                speech,
+                notice: {
+                    err.writeLine("pagervoice: \($0)")
+                    err.flush()
+                })
             speaker.speak(text, priority: .default, language: parsed.value("lang") ?? "en")
             speaker.drain()
         } catch {

@@ -1,6 +1,7 @@
 import CEditLine
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads lines from a terminal through libedit: a prompt, line editing, history kept between
@@ -51,7 +52,8 @@ public struct EditLineReader: LineSource {
             let line = pagervoice_rl_line_buffer().map { String(cString: $0) } ?? ""
             let before = line.split(separator: " ", omittingEmptySubsequences: true)
             let completingFirstWord = before.isEmpty || (before.count == 1 && !line.hasSuffix(" "))
-            let candidates = completingFirstWord
+            let candidates =
+                completingFirstWord
                 ? commandWords
                 : argumentWords[String(before[0]).lowercased()] ?? []
             matches = candidates.filter { $0.hasPrefix(word) }

@@ -29,7 +29,10 @@ public indirect enum JSON: Sendable, Equatable {
         case .string(let text): JSON.writeString(text, into: &out)
         case .int(let value): out += String(value)
         case .double(let value):
-            guard value.isFinite else { out += "null"; return }
+            guard value.isFinite else {
+                out += "null"
+                return
+            }
             out += String(value + 0)  // + 0 folds -0.0 into 0.0
         case .bool(let value): out += value ? "true" : "false"
         case .null: out += "null"

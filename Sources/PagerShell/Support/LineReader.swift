@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A source of input lines: a pipe or file read in chunks, or a terminal through libedit.
@@ -45,7 +45,10 @@ public struct FileLineReader: LineSource {
                 if atEnd { break }
                 let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if n < 0 && errno == EINTR { continue }
-                if n <= 0 { atEnd = true; break }
+                if n <= 0 {
+                    atEnd = true
+                    break
+                }
                 chunkStart = 0
                 chunkEnd = n
             }

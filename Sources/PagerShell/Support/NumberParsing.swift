@@ -59,9 +59,11 @@ extension String {
 
     /// At most `limit` characters, for quoting user input back in an error without flooding it.
     func clipped(_ limit: Int = 40) -> String {
-        let printable = String(String.UnicodeScalarView(unicodeScalars.map {
-            $0.properties.generalCategory == .control ? "?" : $0
-        }))
+        let printable = String(
+            String.UnicodeScalarView(
+                unicodeScalars.map {
+                    $0.properties.generalCategory == .control ? "?" : $0
+                }))
         return printable.count <= limit ? printable : String(printable.prefix(limit)) + "…"
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Buffered writing to a file descriptor that notices when the reader went away (EPIPE), so the

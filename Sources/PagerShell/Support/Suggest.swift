@@ -18,7 +18,8 @@ public enum Suggest {
     /// Edit distance counting a swap of two neighbours as one edit (optimal string alignment):
     /// "swpie" is one typo away from "swipe", as a person sees it.
     public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         // Three rolling rows (i - 2, i - 1, i) of the table instead of all of it: one allocation

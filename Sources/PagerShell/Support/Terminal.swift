@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Facts about the process's terminal and the few signals a terminal tool must handle itself.
@@ -35,7 +35,7 @@ public final class InterruptWatcher: @unchecked Sendable {
         InterruptWatcher.writeEnd = fds[1]
         let readEnd = fds[0]
         let handler = self.handler
-        let thread = Thread { 
+        let thread = Thread {
             var byte: UInt8 = 0
             while true {
                 let n = read(readEnd, &byte, 1)
@@ -62,11 +62,13 @@ final class Thread: @unchecked Sendable {
     func start() {
         let box = Unmanaged.passRetained(self)
         var handle = pthread_t()
-        pthread_create(&handle, nil, { raw in
-            let thread = Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue()
-            thread.body()
-            return nil
-        }, box.toOpaque())
+        pthread_create(
+            &handle, nil,
+            { raw in
+                let thread = Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue()
+                thread.body()
+                return nil
+            }, box.toOpaque())
         pthread_detach(handle)
     }
 }

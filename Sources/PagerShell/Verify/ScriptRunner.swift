@@ -45,13 +45,17 @@ public struct ScriptRunner: Sendable {
             do {
                 expectation = try Expectation.parse(trimmed)
             } catch {
-                checks.append(Check(file: file, line: lineNumber, passed: false, expected: "a valid check",
-                                    got: "error: \(error.message)"))
+                checks.append(
+                    Check(
+                        file: file, line: lineNumber, passed: false, expected: "a valid check",
+                        got: "error: \(error.message)"))
                 continue
             }
             if let expectation {
-                checks.append(check(expectation, file: file, line: lineNumber, session: session,
-                                    last: lastSpoken, sinceCheck: spokenSinceCheck))
+                checks.append(
+                    check(
+                        expectation, file: file, line: lineNumber, session: session,
+                        last: lastSpoken, sinceCheck: spokenSinceCheck))
                 spokenSinceCheck = []
                 continue
             }
@@ -61,8 +65,10 @@ public struct ScriptRunner: Sendable {
                     lastSpoken = output
                     spokenSinceCheck.append(output)
                 case .error(let message):
-                    checks.append(Check(file: file, line: lineNumber, passed: false,
-                                        expected: "'\(trimmed.clipped())' to run", got: "error: \(message)"))
+                    checks.append(
+                        Check(
+                            file: file, line: lineNumber, passed: false,
+                            expected: "'\(trimmed.clipped())' to run", got: "error: \(message)"))
                 default:
                     break
                 }
@@ -73,8 +79,10 @@ public struct ScriptRunner: Sendable {
         return Result(file: file, checks: checks, nanoseconds: ns)
     }
 
-    func check(_ expectation: Expectation, file: String, line: Int, session: Session,
-               last: SessionOutput?, sinceCheck: [SessionOutput]) -> Check {
+    func check(
+        _ expectation: Expectation, file: String, line: Int, session: Session,
+        last: SessionOutput?, sinceCheck: [SessionOutput]
+    ) -> Check {
         func describe(_ output: SessionOutput?) -> String {
             guard let text = output?.spokenText else { return "nothing spoken" }
             return "\"\(text)\""

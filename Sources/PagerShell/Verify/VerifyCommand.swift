@@ -1,14 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PagerCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `pagervoice verify FILE…`: pin what a screen reader says, as text anyone can diff in CI.
 enum VerifyCommand {
-    static let parser = OptionParser([
-        OptionSpec("junit", value: "FILE", help: "Also write JUnit XML (one testcase per script) to FILE."),
-        OptionSpec("json", help: "Print results as JSON lines instead of text."),
-    ] + RunOptions.pagerSpecs + [RunOptions.terseSpec], positionals: "FILE")
+    static let parser = OptionParser(
+        [
+            OptionSpec("junit", value: "FILE", help: "Also write JUnit XML (one testcase per script) to FILE."),
+            OptionSpec("json", help: "Print results as JSON lines instead of text."),
+        ] + RunOptions.pagerSpecs + [RunOptions.terseSpec], positionals: "FILE")
 
     static let help = [
         "Usage: pagervoice verify [options] FILE…",
@@ -54,24 +56,32 @@ enum VerifyCommand {
                 unreadable += 1
                 let message = "\(file): cannot read: \(error)"
                 if json {
-                    out.writeLine(JSON.object([("type", .string("error")), ("file", .string(file)), ("message", .string(message))]).serialized())
+                    out.writeLine(
+                        JSON.object([("type", .string("error")), ("file", .string(file)), ("message", .string(message))]).serialized())
                 } else {
                     err.writeLine(message)
                 }
-                results.append(.init(file: file, checks: [.init(file: file, line: 0, passed: false,
-                                                                expected: "a readable script", got: error.description)],
-                                     nanoseconds: 0))
+                results.append(
+                    .init(
+                        file: file,
+                        checks: [
+                            .init(
+                                file: file, line: 0, passed: false,
+                                expected: "a readable script", got: error.description)
+                        ],
+                        nanoseconds: 0))
                 continue
             }
             let result = runner.run(file: file, text: text)
             results.append(result)
             for check in result.checks {
                 if json {
-                    out.writeLine(JSON.object([
-                        ("type", .string("check")), ("file", .string(check.file)), ("line", .int(check.line)),
-                        ("status", .string(check.passed ? "pass" : "fail")),
-                        ("expected", .string(check.expected)), ("got", .string(check.got)),
-                    ]).serialized())
+                    out.writeLine(
+                        JSON.object([
+                            ("type", .string("check")), ("file", .string(check.file)), ("line", .int(check.line)),
+                            ("status", .string(check.passed ? "pass" : "fail")),
+                            ("expected", .string(check.expected)), ("got", .string(check.got)),
+                        ]).serialized())
                 } else if !check.passed {
                     out.writeLine(check.failureLine)
                 }
@@ -87,8 +97,11 @@ enum VerifyCommand {
             }
         }
         if json {
-            out.writeLine(JSON.object([("type", .string("summary")), ("passed", .int(passed)), ("failed", .int(failed)),
-                                       ("scripts", .int(results.count))]).serialized())
+            out.writeLine(
+                JSON.object([
+                    ("type", .string("summary")), ("passed", .int(passed)), ("failed", .int(failed)),
+                    ("scripts", .int(results.count)),
+                ]).serialized())
         } else {
             out.writeLine("\(passed) passed, \(failed) failed")
         }
