@@ -12,6 +12,10 @@ SWIFT ?= swift
 APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev espeak-ng-data espeak-ng \
                 pulseaudio pulseaudio-utils pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# A folder of offline git mirrors of the Swift packages we depend on (swift-argument-parser,
+# swift-system), for machines that cannot reach GitHub: `make test SWIFTPM_MIRRORS=../shared/vendor`.
+# Empty (the default): SwiftPM fetches from GitHub as usual. No machine path is ever committed.
+SWIFTPM_MIRRORS ?=
 
 # Where each kind of build goes, so sanitizer and fuzzer builds never trample the ordinary one.
 # `make release` (and bench, soak) build executables that carry the Swift runtime and Foundation
@@ -33,9 +37,9 @@ SANITIZER_ENV := SWIFT_BACKTRACE=enable=no \
                  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
                  TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1"
 
-.PHONY: run test deps build release bench fuzz soak sanitize lint format clean
+.PHONY: run test deps mirrors build release bench fuzz soak sanitize lint format clean
 
-deps:
+deps: mirrors
 	@missing=""; for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 	done; \
@@ -44,6 +48,11 @@ deps:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+
+mirrors:
+ifneq ($(strip $(SWIFTPM_MIRRORS)),)
+	@SWIFT=$(SWIFT) scripts/use-mirrors.sh $(SWIFTPM_MIRRORS)
+endif
 
 build: deps
 	$(SWIFT) build

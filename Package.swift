@@ -14,6 +14,13 @@ let package = Package(
         .executable(name: "pagervoice-soak", targets: ["PagerSoak"]),
         .executable(name: "pagervoice-fuzz", targets: ["PagerFuzz"]),
     ],
+    // The two Swift packages the ecosystem standardises on for what we need: a command line and
+    // typed file descriptors. By their real URLs; offline machines resolve them through mirrors
+    // (`make test SWIFTPM_MIRRORS=DIR`, scripts/use-mirrors.sh), never through a committed path.
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+    ],
     targets: [
         // Pure state model: pager, dots, motion, accessibility, spoken strings. No I/O.
         // Links libm itself: `rounded()` and friends call into it, and without Foundation nothing
@@ -37,10 +44,20 @@ let package = Package(
         ),
 
         // eSpeak NG on one owned thread, audio sinks, the announcement queue.
-        .target(name: "PagerSpeech", dependencies: ["CEspeakNG", "CPCAudio"]),
+        .target(
+            name: "PagerSpeech",
+            dependencies: ["CEspeakNG", "CPCAudio", .product(name: "SystemPackage", package: "swift-system")]
+        ),
 
         // The terminal edge: argument and command parsing, the session, rendering, verify, audit.
-        .target(name: "PagerShell", dependencies: ["PagerCore", "PagerSpeech", "CEditLine"]),
+        .target(
+            name: "PagerShell",
+            dependencies: [
+                "PagerCore", "PagerSpeech", "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
 
         .executableTarget(name: "pagervoice", dependencies: ["PagerShell"]),
         // `make bench`, `make soak`: they drive the release `pagervoice` as a child process with
