@@ -9,7 +9,7 @@
 #   make sanitize   swift test under AddressSanitizer, then under ThreadSanitizer
 
 SWIFT ?= swift
-APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev espeak-ng-data espeak-ng \
+APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev libpulse-dev espeak-ng-data espeak-ng \
                 pulseaudio pulseaudio-utils pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # A folder of offline git mirrors of the Swift packages we depend on (swift-argument-parser,

@@ -37,6 +37,13 @@ let package = Package(
             name: "CPCAudio",
             providers: [.apt(["libpcaudio-dev"])]
         ),
+        // libpulse (asynchronous and simple APIs): PulseAudio connections with a deadline, our own
+        // low-latency playback stream, and the record stream voice commands listen on.
+        .systemLibrary(
+            name: "CPulse",
+            pkgConfig: "libpulse-simple",
+            providers: [.apt(["libpulse-dev"])]
+        ),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",

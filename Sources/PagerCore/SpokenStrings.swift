@@ -1,6 +1,7 @@
 /// Everything PagerVoice says, per language, in one table.
 ///
-/// A translator adds a language by adding one entry to `SpokenStrings.table`; no logic changes.
+/// A translator adds a language by adding one entry to `SpokenStrings.table`
+/// (SpokenStrings+Languages.swift); no logic changes.
 /// Templates use `{page}`, `{count}`, `{label}`, `{value}`, `{trait}` and `{hint}` placeholders,
 /// so word order can follow the language (Arabic puts the label first as English does, others
 /// may not). Numbers are spoken with Western digits, which every eSpeak NG voice reads.
@@ -27,11 +28,16 @@ public struct SpokenStrings: Sendable, Equatable {
     public var focus: Template
     /// Focus description at terse verbosity, which drops the hint.
     public var terseFocus: Template
+    /// Focus description of an element with a value but no trait and no hint: seed 004's page
+    /// indicator, which VoiceOver reads "Page, 2 of 3".
+    public var valueFocus: Template
+    /// Said when a search finds nothing (`/text` while reading a document).
+    public var notFound: String
 
     public init(
         code: String, name: String, voice: String, label: String, value: Template, none: String,
         announcement: Template, adjustableTrait: String, adjustableHint: String,
-        focus: Template, terseFocus: Template
+        focus: Template, terseFocus: Template, valueFocus: Template, notFound: String
     ) {
         self.code = code
         self.name = name
@@ -44,44 +50,9 @@ public struct SpokenStrings: Sendable, Equatable {
         self.adjustableHint = adjustableHint
         self.focus = focus
         self.terseFocus = terseFocus
+        self.valueFocus = valueFocus
+        self.notFound = notFound
     }
-
-    /// The languages PagerVoice speaks. Add a language here.
-    public static let table: [SpokenStrings] = [
-        SpokenStrings(
-            code: "en", name: "English", voice: "en",
-            label: "Page",
-            value: "{page} of {count}",
-            none: "None",
-            announcement: "Page {page} of {count}",
-            adjustableTrait: "adjustable",
-            adjustableHint: "Swipe up or down with one finger to adjust the value.",
-            focus: "{label}, {value}, {trait}. {hint}",
-            terseFocus: "{label}, {value}, {trait}."
-        ),
-        SpokenStrings(
-            code: "es", name: "Español", voice: "es",
-            label: "Página",
-            value: "{page} de {count}",
-            none: "Ninguna",
-            announcement: "Página {page} de {count}",
-            adjustableTrait: "ajustable",
-            adjustableHint: "Desliza hacia arriba o hacia abajo con un dedo para ajustar el valor.",
-            focus: "{label}, {value}, {trait}. {hint}",
-            terseFocus: "{label}, {value}, {trait}."
-        ),
-        SpokenStrings(
-            code: "ar", name: "العربية", voice: "ar",
-            label: "الصفحة",
-            value: "{page} من {count}",
-            none: "لا شيء",
-            announcement: "الصفحة {page} من {count}",
-            adjustableTrait: "قابل للتعديل",
-            adjustableHint: "اسحب لأعلى أو لأسفل بإصبع واحد لتعديل القيمة.",
-            focus: "{label}، {value}، {trait}. {hint}",
-            terseFocus: "{label}، {value}، {trait}."
-        ),
-    ]
 
     /// The strings for a language code ("en", "es", "ar"), or nil when nobody translated it yet.
     public static func forLanguage(_ code: String) -> SpokenStrings? {
