@@ -13,10 +13,17 @@ import Testing
     }
 
     static func audit(_ arguments: String...) -> Run {
-        var out: [String] = []
-        var err: [String] = []
-        let status = AuditCommand.run(arguments, out: { out.append($0) }, err: { err.append($0) })
-        return Run(status: status, out: out, err: err)
+        audit(arguments)
+    }
+
+    /// Runs `pagervoice audit ARGUMENTS…` in-process, through the same entry point as the binary.
+    static func audit(_ arguments: [String]) -> Run {
+        let io = ShellIO(out: OutputStream(capturing: ()), err: OutputStream(capturing: ()))
+        let status = PagerVoiceMain.run(["audit"] + arguments, io: io)
+        func lines(_ text: String) -> [String] {
+            text.split(separator: "\n").map(String.init)
+        }
+        return Run(status: status, out: lines(io.out.captured), err: lines(io.err.captured))
     }
 
     static func object(_ line: String) throws -> [String: Any] {
@@ -126,32 +133,30 @@ import Testing
 
     @Test func usageErrors() {
         let cases: [([String], String)] = [
-            (["--backgrund", "#000000"], "unknown option '--backgrund' (did you mean --background?)"),
-            (["--background", "#12345"], "--background must be a colour like #1C1C1E"),
-            (["--tint", "chartreuse"], "--tint must be a colour"),
-            (["--text-size", "huge"], "--text-size must be one of xSmall"),
-            (["--text-size", "ax9"], "--text-size must be one of"),
+            (["--backgrund", "#000000"], "Unknown option '--backgrund'"),
+            (["--background", "#12345"], "'--background <colour>': expected a colour like #1C1C1E"),
+            (["--tint", "chartreuse"], "'--tint <colour>': expected a colour"),
+            (["--text-size", "huge"], "The value 'huge' is invalid for '--text-size <size>'"),
+            (["--text-size", "ax9"], "The value 'ax9' is invalid for '--text-size <size>'"),
             (["--rule", "contrast-dots"], "unknown rule"),
             (["--ignore", "dot-contrst"], "(did you mean dot-contrast?)"),
             (["--actions", "adjustible"], "(did you mean adjustable?)"),
-            (["--format", "xml"], "--format must be one of text, json, sarif"),
-            (["--style", "dots"], "--style must be one of pager, indicator"),
-            (["--auto-advance", "soon"], "--auto-advance must be a number"),
-            (["--auto-advance", "-1"], "--auto-advance must be between 0 and 86400"),
+            (["--format", "xml"], "The value 'xml' is invalid for '--format <format>'"),
+            (["--style", "dots"], "The value 'dots' is invalid for '--style <style>'"),
+            (["--auto-advance", "soon"], "'--auto-advance <seconds>': must be a number"),
+            (["--auto-advance", "-1"], "'--auto-advance <seconds>': must be between 0 and 86400"),
             (["--pages", "A,,B"], "a page title cannot be empty"),
             (["--pages", ""], "--pages needs at least one page title"),
-            (["--label"], "--label needs a value"),
-            (["extra"], "unexpected argument 'extra'"),
+            (["--label"], "Missing value for '--label <text>'"),
+            (["extra"], "Unexpected argument 'extra'"),
         ]
         for (arguments, message) in cases {
-            var out: [String] = []
-            var err: [String] = []
-            let status = AuditCommand.run(arguments, out: { out.append($0) }, err: { err.append($0) })
-            #expect(status == 2, "\(arguments)")
-            #expect(out.isEmpty, "\(arguments)")
-            #expect(err.count == 1, "\(arguments)")
-            #expect(err.first?.hasPrefix("pagervoice audit: ") == true, "\(arguments)")
-            #expect(err.first?.contains(message) == true, "\(arguments): \(err)")
+            let run = Self.audit(arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.out.isEmpty, "\(arguments)")
+            #expect(run.err.first?.hasPrefix("Error: ") == true, "\(arguments): \(run.err)")
+            #expect(run.err.first?.contains(message) == true, "\(arguments): \(run.err)")
+            #expect(run.err.contains("  See 'pagervoice audit --help' for more information."), "\(arguments): \(run.err)")
         }
     }
 
@@ -166,9 +171,13 @@ import Testing
         let run = Self.audit("--help")
         #expect(run.status == 0)
         #expect(run.err.isEmpty)
-        #expect(run.out.first == "usage: pagervoice audit [options]")
-        for spec in AuditCommand.parser.specs {
-            #expect(run.out.contains { $0.hasPrefix("  --\(spec.name)") }, "\(spec.name)")
+        #expect(run.out.first == "OVERVIEW: \(AuditCommand.abstract)")
+        for option in [
+            "--pages", "--label", "--actions", "--style", "--background", "--tint", "--text-size", "--transition",
+            "--auto-advance", "--pausable", "--advances-under-reduce-motion", "--reduce-motion", "--width", "--format",
+            "--rule", "--ignore", "-h, --help",
+        ] {
+            #expect(run.out.contains { $0.hasPrefix("  \(option)") }, "\(option)")
         }
         for rule in AuditRule.allCases {
             #expect(run.out.contains { $0.hasPrefix("  \(rule.id) ") && $0.contains("WCAG \(rule.wcag)") }, "\(rule.id)")

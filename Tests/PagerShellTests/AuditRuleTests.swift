@@ -105,7 +105,7 @@ struct FaultyPager: AuditSubject {
 
 @Suite struct AuditRuleTests {
     static func configuration(_ arguments: [String] = []) throws -> AuditConfiguration {
-        try AuditConfiguration(parsing: AuditCommand.parser.parse(arguments))
+        try AuditCommand.configuration(parsing: arguments)
     }
 
     /// The finding of `rule` for the model configured by `arguments`.

@@ -132,8 +132,11 @@ import Testing
         let output = session.handle("say red \u{1B}[31mtext\u{7} and\ttab")[0]
         // Spoken as typed (the speech side strips what eSpeak would act on)…
         #expect(output.spokenText == "red \u{1B}[31mtext\u{7} and\ttab")
-        // …but printed harmlessly in text mode, and escaped by JSON.
-        #expect(OutputRenderer(json: false).render(output).stdout == [#"red \x1B[31mtext\x07 and"# + "\ttab"])
+        // …printed harmlessly in text mode (the stream makes every text line terminal-safe)…
+        let stream = OutputStream(capturing: ())
+        OutputRenderer(json: false).render(output).stdout.forEach(stream.writeLine)
+        #expect(stream.captured == #"red \u{1B}[31mtext\u{7} and"# + "\ttab\n")
+        // …and escaped by JSON.
         #expect(OutputRenderer(json: true).render(output).stdout == [#"{"type":"say","text":"red \u001b[31mtext\u0007 and\ttab"}"#])
     }
 

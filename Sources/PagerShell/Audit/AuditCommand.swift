@@ -1,29 +1,96 @@
+import ArgumentParser
 import PagerCore
+
+extension AuditFormat: ExpressibleByArgument {}
 
 /// `pagervoice audit`: checks a pager configuration against the rules VoiceOver, TalkBack, the
 /// APG carousel pattern and WCAG 2.2 imply, by driving the model through every action.
-public enum AuditCommand {
-    public static let abstract = "Audit a pager configuration against screen-reader and WCAG 2.2 rules."
+struct AuditCommand: PagerVoiceSubcommand {
+    static let abstract = "Audit a pager configuration against screen-reader and WCAG 2.2 rules."
 
-    public static let parser = OptionParser(AuditConfiguration.optionSpecs)
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: abstract,
+        discussion: rulesText() + "\n\nExit status: 0 when every rule passes or does not apply, 1 when one fails, 2 on a usage error.")
 
-    /// Runs `pagervoice audit ARGS…`; writes report lines with `out`, error lines with `err`;
-    /// returns the exit status (0 all pass / not-applicable, 1 any fail, 2 usage error).
-    public static func run(_ arguments: [String], out: (String) -> Void, err: (String) -> Void) -> Int32 {
-        let configuration: AuditConfiguration
-        do {
-            let options = try parser.parse(arguments)
-            if options.has("help") {
-                helpLines().forEach(out)
-                return 0
-            }
-            configuration = try AuditConfiguration(parsing: options)
-        } catch {
-            err("pagervoice audit: \(error.message)")
-            return 2
+    @Option(help: ArgumentHelp("Comma-separated page titles (default: Explore, Collect, Share).", valueName: "list"))
+    var pages: String?
+
+    @Option(help: ArgumentHelp("The dots' accessibility label (default: Page).", valueName: "text"))
+    var label: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "What the component offers: some of \(AuditActionKind.allCases.map(\.rawValue).joined(separator: ",")), or none (default: adjustable,scroll,swipe,drag).",
+            valueName: "list"))
+    var actions: String?
+
+    @Option(help: "Dots of the interactive pager (seed 000) or the stand-alone indicator (seed 004).")
+    var style: PageDots.Style?
+
+    @Option(
+        help: ArgumentHelp(
+            "#RRGGBB or a system colour name behind the dots (default: the seed's page gradients; white for the indicator).",
+            valueName: "colour"),
+        transform: { try AuditCommand.color($0) })
+    var background: SRGBColor?
+
+    @Option(
+        help: ArgumentHelp(
+            "#RRGGBB or a system colour name for the dots (default: white for the pager, primary for the indicator).",
+            valueName: "colour"),
+        transform: { try AuditCommand.color($0) })
+    var tint: SRGBColor?
+
+    @Option(help: ArgumentHelp("Dynamic Type size, xSmall…xxxLarge or AX1…AX5 (default: large).", valueName: "size"))
+    var textSize: TextSize?
+
+    @Option(help: "How a page change looks (default: interactive).")
+    var transition: PageChangeStyle?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The pager changes page on its own this often (0 or absent: never).", valueName: "seconds"),
+        transform: { try ArgumentCheck.double($0, in: 0...86_400) })
+    var autoAdvance: Double?
+
+    @Flag(help: "The auto-advance can be paused.")
+    var pausable = false
+
+    @Flag(help: "The auto-advance keeps running with Reduce Motion on (the seeds stop it).")
+    var advancesUnderReduceMotion = false
+
+    @Flag(help: "Audit with Reduce Motion on.")
+    var reduceMotion = false
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Pager width in points (default 390).", valueName: "pt"),
+        transform: { try ArgumentCheck.double($0, in: 0...Pager.maximumPoints) })
+    var width: Double?
+
+    @Option(help: "Report format (default: text).")
+    var format: AuditFormat = .text
+
+    @Option(help: ArgumentHelp("Check only this rule (repeatable; commas allowed).", valueName: "id"))
+    var rule: [String] = []
+
+    @Option(help: ArgumentHelp("Skip this rule (repeatable; commas allowed).", valueName: "id"))
+    var ignore: [String] = []
+
+    init() {}
+
+    func validate() throws {
+        _ = try makeConfiguration()
+    }
+
+    func execute(_ io: ShellIO) -> Int32 {
+        guard let configuration = try? makeConfiguration() else { return 2 }
+        let report = Self.audit(configuration)
+        for line in report.lines(configuration.format) {
+            configuration.format == .text ? io.out.writeLine(line) : io.out.writeRaw(line)
         }
-        let report = audit(configuration)
-        report.lines(configuration.format).forEach(out)
+        guard io.finish(command: "pagervoice audit") else { return 1 }
         return report.hasFailure ? 1 : 0
     }
 
@@ -32,14 +99,81 @@ public enum AuditCommand {
         AuditReport(findings: Auditor(base: configuration.makeSubject(), configuration: configuration).run())
     }
 
-    static func helpLines() -> [String] {
+    /// The configuration `pagervoice audit ARGUMENTS…` describes (tests build theirs this way).
+    static func configuration(parsing arguments: [String]) throws -> AuditConfiguration {
+        try parse(arguments).makeConfiguration()
+    }
+
+    /// Reads the options; every mistake is one `ValidationError` line.
+    func makeConfiguration() throws -> AuditConfiguration {
+        var configuration = AuditConfiguration()
+        if let pages {
+            guard !pages.trimmingSpaces().isEmpty else { throw ValidationError("--pages needs at least one page title") }
+            // Empty items are kept so the model refuses them: "A,,B" is a typo, not two pages.
+            configuration.pages = pages.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
+            var check = Pager(pages: [])
+            do { try check.reduce(.setPages(configuration.pages)) } catch { throw ValidationError("--pages: \(error)") }
+        }
+        if let label { configuration.label = label }
+        if let actions {
+            let words = AuditConfiguration.list(actions)
+            configuration.actions = []
+            if words != ["none"] {
+                for word in words {
+                    guard let kind = AuditActionKind(rawValue: word) else {
+                        let near = Suggest.nearest(to: word, among: AuditActionKind.allCases.map(\.rawValue))
+                        throw ValidationError(
+                            "--actions: unknown action '\(word.clipped())'\(near.map { " (did you mean \($0)?)" } ?? ""); "
+                                + "choose from \(AuditActionKind.allCases.map(\.rawValue).joined(separator: ", ")) or none")
+                    }
+                    configuration.actions.insert(kind)
+                }
+            }
+        }
+        if let style { configuration.style = style }
+        configuration.background = background
+        configuration.tint = tint
+        if let textSize { configuration.textSize = textSize }
+        if let transition { configuration.transition = transition }
+        if let autoAdvance { configuration.autoAdvance = autoAdvance > 0 ? autoAdvance : nil }
+        configuration.pausable = pausable
+        configuration.autoAdvanceStopsUnderReduceMotion = !advancesUnderReduceMotion
+        configuration.reduceMotion = reduceMotion
+        if let width { configuration.width = width }
+        configuration.format = format
+
+        var selected = AuditRule.allCases
+        if !rule.isEmpty {
+            var chosen = Set<AuditRule>()
+            for id in rule.flatMap(AuditConfiguration.list) {
+                do { chosen.insert(try AuditRule.parse(id, option: "--rule")) } catch { throw ValidationError(error.message) }
+            }
+            guard !chosen.isEmpty else { throw ValidationError("--rule needs a rule id") }
+            selected = selected.filter(chosen.contains)
+        }
+        var ignored = Set<AuditRule>()
+        for id in ignore.flatMap(AuditConfiguration.list) {
+            do { ignored.insert(try AuditRule.parse(id, option: "--ignore")) } catch { throw ValidationError(error.message) }
+        }
+        selected = selected.filter { !ignored.contains($0) }
+        guard !selected.isEmpty else { throw ValidationError("--rule and --ignore leave no rule to check") }
+        configuration.rules = selected
+        return configuration
+    }
+
+    static func color(_ text: String) throws -> SRGBColor {
+        let trimmed = text.trimmingSpaces()
+        if let color = SRGBColor(hex: trimmed) ?? SystemColors.color(named: trimmed) { return color }
+        throw ValidationError(
+            "expected a colour like #1C1C1E or a system colour name (\(SystemColors.named.map(\.name).joined(separator: ", ")))")
+    }
+
+    /// The rules, one line each, for `--help`.
+    static func rulesText() -> String {
         let width = (AuditRule.allCases.map(\.id.count).max() ?? 0) + 2
-        return ["usage: pagervoice audit [options]", abstract, "", "options:"]
-            + parser.helpLines()
-            + ["", "rules:"]
+        return "Rules:\n"
             + AuditRule.allCases.map { rule in
                 "  " + rule.id + String(repeating: " ", count: width - rule.id.count) + "WCAG \(rule.wcag): \(rule.summary)"
-            }
-            + ["", "exit status: 0 when every rule passes or does not apply, 1 when one fails, 2 on a usage error"]
+            }.joined(separator: "\n")
     }
 }

@@ -6,24 +6,30 @@ import PagerSpeech
 public final class EspeakSpeaker: Speaker {
     let announcer: Announcer
     let base: VoiceSettings
+    private let failed: SpeechFailures
 
     /// Opens the audio the options ask for. A voice that does not exist is refused here, before
     /// the session starts, rather than on the first announcement.
-    public init(_ options: SpeechOptions, notice: @escaping @Sendable (String) -> Void) throws(SpeechError) {
+    init(_ options: SpeechOptions, notice: @escaping @Sendable (String) -> Void) throws(SpeechError) {
         var settings = VoiceSettings(voice: options.voice)
         if let rate = options.rate { settings.rate = rate }
         base = settings
+        let failed = SpeechFailures()
         let configuration = Announcer.Configuration(
-            playback: PlaybackMode(rawValue: options.audio.rawValue) ?? .auto,
-            wavDirectory: options.wavDirectory,
+            playback: options.audio,
+            wavDirectory: options.wavDir,
             settings: settings,
             onNotice: notice,
             onEvent: { event in
-                // A failed utterance is said once; interruptions are what the user asked for.
-                if case .failed(let error) = event.outcome { notice("could not speak \"\(event.text.clipped())\": \(error)") }
+                // A failed utterance is an error of the line that asked for it (the REPL prints
+                // it as one, in text or JSON); interruptions are what the user asked for.
+                if case .failed(let error) = event.outcome {
+                    failed.append("could not speak \"\(event.text.clipped())\": \(error)")
+                }
             }
         )
         announcer = try Announcer(configuration: configuration)
+        self.failed = failed
         if let engine = announcer.engine, options.voice != nil {
             try engine.validate(settings)
         }
@@ -48,12 +54,10 @@ public final class EspeakSpeaker: Speaker {
     }
 
     public func voiceLines() -> [String] {
-        guard let engine = announcer.engine else { return [] }
-        let width = (engine.voices.map(\.name.count).max() ?? 0) + 2
-        return engine.voices.map { voice in
-            Formatting.padRight(voice.name, width) + voice.languages.map(\.code).joined(separator: ", ")
-        }
+        announcer.engine.map(VoiceList.lines) ?? []
     }
+
+    public func takeFailures() -> [String] { failed.take() }
 
     public var summary: String {
         let voice = base.voice ?? "by language"
@@ -65,6 +69,21 @@ public final class EspeakSpeaker: Speaker {
         case .low: .low
         case .default: .default
         case .high: .high
+        }
+    }
+}
+
+/// Utterances that failed (a WAV file not written, a synthesis error), recorded on the engine
+/// thread and taken by the shell, which reports each as an error and sets the exit status.
+final class SpeechFailures: Sendable {
+    private let messages = Locked<[String]>([])
+
+    func append(_ message: String) { messages.withLock { $0.append(message) } }
+
+    func take() -> [String] {
+        messages.withLock { messages in
+            defer { messages.removeAll() }
+            return messages
         }
     }
 }

@@ -19,8 +19,9 @@ public struct OutputRenderer: Sendable {
         case .announcement(let a):
             lines.stdout.append(json ? Self.json(a).serialized() : a.text)
         case .speech(let speech):
-            // `say` text is the user's own and may hold escape sequences; JSON escapes them itself.
-            lines.stdout.append(json ? speech.json.serialized() : speech.text.terminalSafe)
+            // `say` text may hold escape sequences: JSON escapes them itself, text output is made
+            // terminal-safe as it is written (OutputStream.writeLine).
+            lines.stdout.append(json ? speech.json.serialized() : speech.text)
         case .info(let info):
             if json { lines.stdout.append(info.json.serialized()) } else { lines.stdout += info.text }
         case .error(let message):

@@ -24,10 +24,26 @@ public final class REPLRunner {
         self.err = err
     }
 
-    /// Runs until end of input or `quit`; returns the exit status (0, or 1 when a scripted line failed).
+    /// Runs until end of input or `quit`; returns the exit status: 1 when a scripted line failed,
+    /// when speech could not be written (a WAV file on a full disk), or when standard output
+    /// could not be written; else 0.
     public func run<Source: LineSource>(_ source: inout Source) -> Int32 {
         var failed = false
+        var speechFailed = false
         var lineNumber = 0
+        /// Prints one output and says whether the line failed.
+        func emit(_ output: SessionOutput) {
+            let lines = renderer.render(output, lineNumber: interactive ? nil : lineNumber)
+            for line in lines.stdout { renderer.json ? out.writeRaw(line) : out.writeLine(line) }
+            for line in lines.stderr { err.writeLine(line) }
+        }
+        /// Speech that failed since the last look is an error of the line that asked for it.
+        func reportSpeechFailures() {
+            for message in speaker.takeFailures() {
+                speechFailed = true
+                emit(.error(message))
+            }
+        }
         reading: while let result = source.nextLine() {
             lineNumber += 1
             let outputs: [SessionOutput]
@@ -43,24 +59,40 @@ public final class REPLRunner {
                 case .quit: quit = true
                 default: break
                 }
-                let lines = renderer.render(output, lineNumber: interactive ? nil : lineNumber)
-                for line in lines.stdout { out.writeLine(line) }
-                for line in lines.stderr { err.writeLine(line) }
+                emit(output)
                 if let text = output.spokenText {
                     speaker.speak(text, priority: Self.priority(of: output), language: session.pager.strings.code)
                 }
             }
+            // Shown while it is spoken; then, from a pipe, spoken to its end before the next line.
             err.flush()
-            if !out.flush() {
+            if !out.flush() && out.failure == .readerGone {
                 // Nobody reads our output any more (`| head -1`): stop quietly.
                 speaker.stop()
                 return 0
             }
             if !interactive { speaker.drain() }
+            reportSpeechFailures()
+            err.flush()
+            if !out.flush() {
+                if out.failure == .readerGone {
+                    // Nobody reads our output any more (`| head -1`): stop quietly.
+                    speaker.stop()
+                    return 0
+                }
+                // Output is being lost (a full disk): what this line asked to say is still said
+                // and written to its files, then the run ends with the error (ShellIO.finish
+                // reports it).
+                break reading
+            }
             if quit { break reading }
         }
         speaker.drain()
-        return failed && !interactive ? 1 : 0
+        reportSpeechFailures()
+        err.flush()
+        out.flush()
+        if out.failure != nil && out.failure != .readerGone { return 1 }
+        return (failed && !interactive) || speechFailed ? 1 : 0
     }
 
     static func priority(of output: SessionOutput) -> AnnouncementPriority {

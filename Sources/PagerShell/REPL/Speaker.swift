@@ -13,6 +13,9 @@ public protocol Speaker: AnyObject, Sendable {
     func voiceLines() -> [String]
     /// One line for `status`.
     var summary: String { get }
+    /// Why each utterance failed since the last call (a WAV file that could not be written, a
+    /// synthesis error). The caller reports each as an error; a run that had any exits with 1.
+    func takeFailures() -> [String]
     /// Runs a script's whole loop, where speech can be done fastest when every line waits for
     /// its announcement anyway (`EspeakSpeaker`: on eSpeak NG's own thread).
     func runScript<T>(_ body: @escaping () -> T) -> T
@@ -26,5 +29,6 @@ public final class SilentSpeaker: Speaker {
     public func drain() {}
     public func voiceLines() -> [String] { [] }
     public var summary: String { "off (--audio off: nothing is synthesised)" }
+    public func takeFailures() -> [String] { [] }
     public func runScript<T>(_ body: @escaping () -> T) -> T { body() }
 }

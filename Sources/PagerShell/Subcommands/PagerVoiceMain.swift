@@ -1,35 +1,50 @@
-import PagerCore
+import ArgumentParser
 
-/// The executable's entry point: picks the subcommand from the first argument and returns the
-/// exit status. Lives in the library so tests and the fuzzer reach the same code.
+/// The executable's entry point. Lives in the library so tests and the fuzzer reach the same
+/// code the binary runs.
 public enum PagerVoiceMain {
-    public static func run(_ arguments: [String]) -> Int32 {
+    public static func run(_ arguments: [String], io: ShellIO = .standard) -> Int32 {
+        // Before anything opens a file: see StandardDescriptors.
+        StandardDescriptors.openClosedOnDevNull()
         Terminal.ignoreBrokenPipe()
-        let out = OutputStream.standardOutput
-        let err = OutputStream.standardError
-        defer {
-            out.flush()
-            err.flush()
+        // `pagervoice --help` is the plain `pagervoice`'s help: its options, then the subcommands.
+        if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+            io.out.writeRaw(PagerVoiceCommand.helpMessage(for: REPLCommand.self))
+            return io.finish(command: "pagervoice") ? 0 : 1
         }
-        let rest = Array(arguments.dropFirst())
-        switch arguments.first {
-        case "audit":
-            return AuditCommand.run(rest, out: { out.writeLine($0) }, err: { err.writeLine($0) })
-        case "verify":
-            return VerifyCommand.run(rest, out: out, err: err)
-        case "say":
-            return SayCommand.run(rest, out: out, err: err)
-        case "voices":
-            return VoicesCommand.run(rest, out: out, err: err)
-        default:
-            return REPLCommand.run(arguments, out: out, err: err)
+        let command: any ParsableCommand
+        do {
+            command = try PagerVoiceCommand.parseAsRoot(arguments)
+        } catch {
+            return report(error, io: io)
         }
+        guard let ours = command as? any PagerVoiceSubcommand else {
+            // ArgumentParser's own commands (`help`).
+            var builtIn = command
+            do {
+                try builtIn.run()
+                io.finish(command: "pagervoice")
+                return 0
+            } catch {
+                return report(error, io: io)
+            }
+        }
+        return ours.execute(io)
     }
 
-    /// Prints a usage error as one line and returns status 2.
-    static func usageError(_ error: UsageError, command: String, err: OutputStream) -> Int32 {
-        err.writeLine("\(command): \(error.message)")
-        err.writeLine("Try '\(command) --help'.")
-        return 2
+    /// Help, version and completion scripts go to stdout with status 0; a usage error is
+    /// ArgumentParser's message, usage and help hint on stderr with status 2 (as getopt tools
+    /// do; ArgumentParser's own code, 64, is not what scripts expect). The message echoes what was
+    /// typed, so it is made terminal-safe like every other message.
+    static func report(_ error: any Error, io: ShellIO) -> Int32 {
+        let code = PagerVoiceCommand.exitCode(for: error)
+        let text = PagerVoiceCommand.fullMessage(for: error)
+        if code == .success {
+            if !text.isEmpty { io.out.writeRaw(text) }
+            return io.finish(command: "pagervoice") ? 0 : 1
+        }
+        if !text.isEmpty { io.err.writeLine(text) }
+        io.finish(command: "pagervoice")
+        return code == .validationFailure ? 2 : code.rawValue
     }
 }

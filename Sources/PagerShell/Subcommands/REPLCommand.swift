@@ -1,77 +1,93 @@
+import ArgumentParser
 import PagerCore
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// `pagervoice [options]`: the REPL on stdin.
-enum REPLCommand {
-    static func run(_ arguments: [String], out: OutputStream, err: OutputStream) -> Int32 {
-        let options: RunOptions
-        do {
-            let parsed = try RunOptions.parser.parse(arguments)
-            if parsed.has("help") {
-                RunOptions.helpText().forEach(out.writeLine)
-                return 0
-            }
-            if parsed.has("version") {
-                out.writeLine("pagervoice \(RunOptions.version)")
-                return 0
-            }
-            options = try RunOptions(parsed)
-        } catch {
-            return PagerVoiceMain.usageError(error, command: "pagervoice", err: err)
-        }
+/// `pagervoice [options]` (also `pagervoice repl`): the REPL (DESIGN.md §8). On a terminal a
+/// prompt with line editing; from a pipe a script whose every announcement is spoken to its end
+/// before the next line runs.
+struct REPLCommand: PagerVoiceSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: PagerVoiceCommand.abstract,
+        usage: """
+            pagervoice [<pager options>] [<speech options>] [--json] [--terse]
+            pagervoice <subcommand> [<options>]
+            """,
+        discussion: """
+            With no subcommand, reads REPL commands from the terminal or a pipe and speaks every \
+            announcement through eSpeak NG. Type 'help' inside the REPL for its commands. \
+            'pagervoice --version' prints the version.
 
+            Exit status: 0; 1 when a line read from a pipe failed, speech could not be written, or \
+            standard output could not be written; 2 for a mistake on the command line.
+            """ + "\n\n" + PagerVoiceCommand.subcommandsText()
+    )
+
+    @OptionGroup(title: "Pager options") var pager: PagerOptions
+    @OptionGroup(title: "Speech options") var speech: SpeechOptions
+    @OptionGroup(title: "Output options") var output: OutputOptions
+
+    init() {}
+
+    func execute(_ io: ShellIO) -> Int32 {
+        // validate() proved it can be made.
+        guard let pager = try? self.pager.makePager() else { return 2 }
+        let err = io.err
         let speaker: Speaker
         do {
             speaker = try SpeakerFactory.make(
-                options.speech,
-                notice: {
-                    err.writeLine("pagervoice: \($0)")
+                speech,
+                notice: { line in
+                    err.writeLine("pagervoice: \(line)")
                     err.flush()
                 })
         } catch {
             err.writeLine("pagervoice: \(error)")
+            io.finish(command: "pagervoice")
             return SpeakerFactory.exitStatus(for: error)
         }
         let interactive = Terminal.stdinIsTTY
         let session = Session(
-            pager: options.pager, verbosity: options.verbosity,
+            pager: pager, verbosity: output.verbosity,
             voiceList: { speaker.voiceLines() }, speechDescription: speaker.summary)
         let runner = REPLRunner(
-            session: session, renderer: OutputRenderer(json: options.json), speaker: speaker,
-            interactive: interactive, out: out, err: err)
+            session: session, renderer: OutputRenderer(json: output.json), speaker: speaker,
+            interactive: interactive, out: io.out, err: io.err)
 
         // Ctrl-C silences speech. On a terminal the session goes on; a script is stopped.
         InterruptWatcher {
             speaker.stop()
             if !interactive {
-                // Written straight to the descriptor, as the main thread may be using `err`'s
-                // buffer right now; then `_exit`, not `exit`: exit handlers and library destructors
+                // Written straight to the descriptor, as the main thread may hold the stream's
+                // lock right now; then `_exit`, not `exit`: exit handlers and library destructors
                 // (eSpeak NG's, libpulse's) must not run while the main and engine threads are
-                // still using what they tear down (AddressSanitizer's exit-time check caught the
-                // main thread's live objects being reported as leaked).
+                // still using what they tear down.
                 let line = Array("pagervoice: interrupted\n".utf8)
                 _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
                 _exit(130)
             }
         }.start()
 
+        let status: Int32
         if interactive {
-            out.writeLine(
-                "pagervoice \(RunOptions.version): \(options.pager.announcementText). Type help for commands, quit or Ctrl-D to leave.")
-            out.flush()
+            io.out.writeLine(
+                "pagervoice \(PagerVoiceCommand.version): \(pager.announcementText). Type help for commands, quit or Ctrl-D to leave.")
+            io.out.flush()
             var reader = EditLineReader(
                 prompt: "pager> ", historyPath: EditLineReader.defaultHistoryPath(),
                 commands: CommandInfo.allNames,
                 arguments: Dictionary(uniqueKeysWithValues: CommandInfo.all.flatMap { info in info.names.map { ($0, info.completions) } }))
-            return runner.run(&reader)
+            status = runner.run(&reader)
+        } else {
+            // A script waits for each line's speech, so it runs where the speech is made.
+            status = speaker.runScript {
+                var reader = FileLineReader()
+                return runner.run(&reader)
+            }
         }
-        // A script waits for each line's speech, so it runs where the speech is made.
-        return speaker.runScript {
-            var reader = FileLineReader()
-            return runner.run(&reader)
-        }
+        return io.finish(command: "pagervoice") ? status : 1
     }
 }

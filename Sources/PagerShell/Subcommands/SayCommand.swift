@@ -1,41 +1,53 @@
-/// `pagervoice say TEXT…`: speak text literally and exit once it was spoken.
-enum SayCommand {
-    static let parser = OptionParser(
-        SpeechOptions.specs + [
-            OptionSpec("lang", value: "CODE", help: "Language voice to use when --voice is not given (default en).")
-        ], positionals: "TEXT")
+import ArgumentParser
+import PagerCore
 
-    static func run(_ arguments: [String], out: OutputStream, err: OutputStream) -> Int32 {
-        let parsed: ParsedOptions
-        let speech: SpeechOptions
-        do throws(UsageError) {
-            parsed = try parser.parse(arguments)
-            if parsed.has("help") {
-                out.writeLine("Usage: pagervoice say [options] TEXT…")
-                out.writeLine("Speaks TEXT literally (markup is read aloud, never obeyed), waits until it was spoken, exits.")
-                parser.helpLines().forEach(out.writeLine)
-                return 0
-            }
-            speech = try SpeechOptions(parsed)
-            guard !parsed.positionals.isEmpty else { throw UsageError("say needs some text") }
-        } catch {
-            return PagerVoiceMain.usageError(error, command: "pagervoice say", err: err)
-        }
-        let text = parsed.positionals.joined(separator: " ")
+/// `pagervoice say TEXT…`: speak text literally and exit once it was spoken.
+struct SayCommand: PagerVoiceSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "say",
+        abstract: "Speak TEXT literally and exit once it was spoken.",
+        discussion: "Markup is read aloud, never obeyed. The text is printed after it was spoken.")
+
+    @OptionGroup(title: "Speech options") var speech: SpeechOptions
+
+    @Option(
+        help: ArgumentHelp("Language voice to use when --voice is not given (default en).", valueName: "tag"),
+        transform: ArgumentCheck.language)
+    var lang: SpokenStrings?
+
+    @Argument(help: "The text to speak.")
+    var text: [String] = []
+
+    init() {}
+
+    func validate() throws {
+        guard !text.joined().trimmingSpaces().isEmpty else { throw ValidationError("say needs some text") }
+    }
+
+    func execute(_ io: ShellIO) -> Int32 {
+        let text = self.text.joined(separator: " ")
+        let err = io.err
         do {
             let speaker = try SpeakerFactory.make(
                 speech,
-                notice: {
-                    err.writeLine("pagervoice: \($0)")
+                notice: { line in
+                    err.writeLine("pagervoice: \(line)")
                     err.flush()
                 })
-            speaker.speak(text, priority: .default, language: parsed.value("lang") ?? "en")
+            speaker.speak(text, priority: .default, language: (lang ?? .english).code)
             speaker.drain()
+            let failures = speaker.takeFailures()
+            guard failures.isEmpty else {
+                failures.forEach { err.writeLine("pagervoice say: \($0)") }
+                io.finish(command: "pagervoice say")
+                return 1
+            }
         } catch {
             err.writeLine("pagervoice say: \(error)")
+            io.finish(command: "pagervoice say")
             return SpeakerFactory.exitStatus(for: error)
         }
-        out.writeLine(text.terminalSafe)
-        return 0
+        io.out.writeLine(text)
+        return io.finish(command: "pagervoice say") ? 0 : 1
     }
 }

@@ -1,25 +1,22 @@
-/// `pagervoice voices`: the eSpeak NG voices, one per line.
-enum VoicesCommand {
-    static let parser = OptionParser([])
+import ArgumentParser
+import PagerSpeech
 
-    static func run(_ arguments: [String], out: OutputStream, err: OutputStream) -> Int32 {
+/// `pagervoice voices`: the eSpeak NG voices, one per line. Never touches the audio device.
+struct VoicesCommand: PagerVoiceSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "voices",
+        abstract: "List the eSpeak NG voices: name, then languages.")
+
+    func execute(_ io: ShellIO) -> Int32 {
+        let engine: SpeechEngine
         do {
-            let parsed = try parser.parse(arguments)
-            if parsed.has("help") {
-                out.writeLine("Usage: pagervoice voices")
-                out.writeLine("Lists the eSpeak NG voices: name, then languages.")
-                return 0
-            }
-            var options = SpeechOptions()
-            options.audio = .null
-            let speaker = try SpeakerFactory.make(options, notice: { err.writeLine("pagervoice: \($0)") })
-            speaker.voiceLines().forEach(out.writeLine)
-            return 0
-        } catch let error as UsageError {
-            return PagerVoiceMain.usageError(error, command: "pagervoice voices", err: err)
+            engine = try SpeechEngine.shared()
         } catch {
-            err.writeLine("pagervoice voices: \(error)")
-            return SpeakerFactory.exitStatus(for: error)
+            io.err.writeLine("pagervoice voices: \(error)")
+            io.finish(command: "pagervoice voices")
+            return 1
         }
+        VoiceList.lines(engine).forEach(io.out.writeLine)
+        return io.finish(command: "pagervoice voices") ? 0 : 1
     }
 }

@@ -64,8 +64,9 @@ public indirect enum JSON: Sendable, Equatable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            // U+2028/2029 are legal JSON but break JavaScript line readers; escape them too.
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+            // DEL and the C1 controls (U+0085 NEL, U+009B CSI) are legal JSON but act on a
+            // terminal that shows the line; U+2028/2029 break JavaScript line readers.
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -40,30 +40,4 @@ extension String {
         let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
         return String(scalars[start...end])
     }
-
-    /// The text with every control character but tab shown as `\x1B`-style escapes: user text
-    /// printed to a terminal must never move the cursor, retitle the window or hide what follows.
-    var terminalSafe: String {
-        guard unicodeScalars.contains(where: { $0 != "\t" && $0.properties.generalCategory == .control }) else { return self }
-        var out = ""
-        for scalar in unicodeScalars {
-            if scalar != "\t", scalar.properties.generalCategory == .control {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\x" + (hex.count < 2 ? "0" : "") + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// At most `limit` characters, for quoting user input back in an error without flooding it.
-    func clipped(_ limit: Int = 40) -> String {
-        let printable = String(
-            String.UnicodeScalarView(
-                unicodeScalars.map {
-                    $0.properties.generalCategory == .control ? "?" : $0
-                }))
-        return printable.count <= limit ? printable : String(printable.prefix(limit)) + "…"
-    }
 }

@@ -1,44 +1,115 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import PagerSpeech
+import SystemPackage
 
-/// Buffered writing to a file descriptor that notices when the reader went away (EPIPE), so the
-/// program can stop quietly instead of dying of SIGPIPE or printing an error nobody reads.
-public final class OutputStream: @unchecked Sendable {
-    public let fd: Int32
-    private var buffer: [UInt8] = []
-    public private(set) var isClosed = false
+/// Buffered, line-oriented writing to standard output or standard error, safe from any thread.
+///
+/// Speech reports notices (a lost audio device, a WAV file that could not be written) from its
+/// own thread while the main thread prints results and errors, so every write and flush takes
+/// one lock: lines never interleave mid-line and nothing races (ThreadSanitizer checks it).
+///
+/// `writeLine` is for text a person reads: it goes through `terminalSafe`, so outside text in it
+/// can never act on the terminal. `writeRaw` is for documents that escape themselves: JSON lines,
+/// XML, SVG, HTML, completion scripts.
+///
+/// A failed write is remembered, never silent: the reader going away (EPIPE, `| head -1`) is
+/// `readerGone`, which a tool takes as "stop quietly"; anything else (ENOSPC on /dev/full, EIO)
+/// is `failed`, which must end in a message on standard error and exit status 1.
+public final class OutputStream: Sendable {
+    public enum Failure: Equatable, Sendable {
+        /// The reader closed the pipe: stop quietly.
+        case readerGone
+        /// The write failed for another reason; the output is lost.
+        case failed(Errno)
 
-    public init(fd: Int32) { self.fd = fd }
+        /// "No space left on device", for the one line that reports it.
+        public var reason: String {
+            switch self {
+            case .readerGone: "the reader closed the pipe"
+            case .failed(let errno): errno.description
+            }
+        }
+    }
 
-    public static let standardOutput = OutputStream(fd: STDOUT_FILENO)
-    public static let standardError = OutputStream(fd: STDERR_FILENO)
+    public let fd: FileDescriptor
+    private struct State {
+        var buffer: [UInt8] = []
+        var failure: Failure?
+        /// Where a memory stream keeps what was flushed (nil: write to `fd`).
+        var captured: [UInt8]?
+    }
+    private let state: Locked<State>
 
+    public init(fd: Int32) {
+        self.fd = FileDescriptor(rawValue: fd)
+        state = Locked(State())
+    }
+
+    /// A stream that keeps everything in memory, so a test can run a command in-process and
+    /// read exactly what it would have printed.
+    public init(capturing: Void = ()) {
+        fd = FileDescriptor(rawValue: -1)
+        state = Locked(State(captured: []))
+    }
+
+    /// What a memory stream has been given so far (flushed or not); "" for a real one.
+    public var captured: String {
+        state.withLock { state in
+            String(decoding: (state.captured ?? []) + (state.captured == nil ? [] : state.buffer), as: UTF8.self)
+        }
+    }
+
+    public static let standardOutput = OutputStream(fd: 1)
+    public static let standardError = OutputStream(fd: 2)
+
+    /// Flushes itself once this much is buffered, so a long run never holds its output in memory.
+    static let flushThreshold = 1 << 16
+
+    /// One line of text for a person, made terminal-safe line by line.
     public func writeLine(_ line: String) {
-        buffer.append(contentsOf: line.utf8)
-        buffer.append(10)
-        if buffer.count >= 1 << 16 { flush() }
+        var safe = ""
+        var first = true
+        for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !first { safe += "\n" }
+            safe += String(part).terminalSafe
+            first = false
+        }
+        writeRaw(safe)
     }
 
-    public func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+    /// One line written exactly as given (a newline is added).
+    public func writeRaw(_ line: String) {
+        state.withLock { state in
+            state.buffer.append(contentsOf: line.utf8)
+            state.buffer.append(10)
+            if state.buffer.count >= Self.flushThreshold { _ = Self.flush(&state, to: fd) }
+        }
     }
 
-    /// Writes out what is buffered; returns false once the reader has gone.
+    /// Writes out what is buffered; false once a write has failed (see `failure`).
     @discardableResult
     public func flush() -> Bool {
-        defer { buffer.removeAll(keepingCapacity: true) }
-        guard !isClosed else { return false }
-        var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                isClosed = true  // EPIPE or a closed descriptor: nobody is reading any more
-                return false
-            }
-            offset += n
+        state.withLock { Self.flush(&$0, to: fd) }
+    }
+
+    /// The first write failure, if any; later output is dropped.
+    public var failure: Failure? { state.withLock { $0.failure } }
+
+    private static func flush(_ state: inout State, to fd: FileDescriptor) -> Bool {
+        defer { state.buffer.removeAll(keepingCapacity: state.buffer.capacity <= flushThreshold * 2) }
+        guard state.failure == nil else { return false }
+        if state.captured != nil {
+            state.captured?.append(contentsOf: state.buffer)
+            return true
         }
-        return true
+        do {
+            _ = try state.buffer.withUnsafeBytes { try fd.writeAll($0) }
+            return true
+        } catch let errno as Errno {
+            state.failure = errno == .brokenPipe ? .readerGone : .failed(errno)
+            return false
+        } catch {
+            state.failure = .failed(.ioError)
+            return false
+        }
     }
 }

@@ -11,8 +11,11 @@ public struct ScriptRunner: Sendable {
         public var expected: String
         public var got: String
 
-        /// `FILE:LINE: expected … got …`
-        public var failureLine: String { "\(file):\(line): expected \(expected), got \(got)" }
+        /// `FILE:LINE: expected … got …`; a finding about the whole script (line 0) is
+        /// `FILE: what` (`mine.pv: no checks`).
+        public var failureLine: String {
+            line == 0 ? "\(file): \(got)" : "\(file):\(line): expected \(expected), got \(got)"
+        }
     }
 
     public struct Result: Sendable {
@@ -34,11 +37,10 @@ public struct ScriptRunner: Sendable {
         var spokenSinceCheck: [SessionOutput] = []
         var lastSpoken: SessionOutput?
 
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var expectations = 0
+        for (offset, line) in Self.lines(text).enumerated() {
             let lineNumber = offset + 1
-            var line = String(rawLine)
-            if line.hasSuffix("\r") { line.removeLast() }
-            let trimmed = line.trimmingSpaces()
+            let trimmed = String(line).trimmingSpaces()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
 
             let expectation: Expectation?
@@ -52,6 +54,7 @@ public struct ScriptRunner: Sendable {
                 continue
             }
             if let expectation {
+                expectations += 1
                 checks.append(
                     check(
                         expectation, file: file, line: lineNumber, session: session,
@@ -74,9 +77,33 @@ public struct ScriptRunner: Sendable {
                 }
             }
         }
+        // A script that checks nothing proves nothing: it must not pass a CI job.
+        if expectations == 0 {
+            checks.append(Check(file: file, line: 0, passed: false, expected: "at least one check", got: "no checks"))
+        }
         let elapsed = clock.now - start
         let ns = UInt64(elapsed.components.seconds) * 1_000_000_000 + UInt64(elapsed.components.attoseconds / 1_000_000_000)
         return Result(file: file, checks: checks, nanoseconds: ns)
+    }
+
+    /// The script's lines, whatever editor wrote it: LF, CRLF and lone CR all end a line (a CRLF
+    /// file read as one line would otherwise check nothing and pass).
+    static func lines(_ text: String) -> [Substring] {
+        var lines: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        // Characters, not scalars: "\r\n" is one Character, so it ends one line.
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == "\n" || character == "\r" || character == "\r\n" {
+                lines.append(text[start..<index])
+                start = next
+            }
+            index = next
+        }
+        lines.append(text[start...])
+        return lines
     }
 
     func check(

@@ -1,53 +1,60 @@
+import ArgumentParser
 import PagerCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `pagervoice verify FILE…`: pin what a screen reader says, as text anyone can diff in CI.
-enum VerifyCommand {
-    static let parser = OptionParser(
-        [
-            OptionSpec("junit", value: "FILE", help: "Also write JUnit XML (one testcase per script) to FILE."),
-            OptionSpec("json", help: "Print results as JSON lines instead of text."),
-        ] + RunOptions.pagerSpecs + [RunOptions.terseSpec], positionals: "FILE")
+struct VerifyCommand: PagerVoiceSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Run scripts of REPL commands with checks; print N passed, N failed.",
+        discussion: """
+            Runs each script from a fresh pager (shaped by the pager options) and checks it. Lines \
+            are REPL commands, comments (# …) and checks:
+              expect "TEXT"      the last thing spoken was TEXT
+              expect-page N      the current page is N (1-based; 0 when empty)
+              expect-boundary    the last announcement hit an edge
+              expect-silence     nothing was spoken since the previous check
+            A command that fails is a failed check, and so is a script with no check at all. Line \
+            ends may be LF, CRLF or CR. Prints FILE:LINE for each failure, then 'N passed, N failed'; \
+            exit status 1 when anything failed, 2 for a mistake on the command line.
+            """)
 
-    static let help = [
-        "Usage: pagervoice verify [options] FILE…",
-        "Runs each script (REPL commands, one per line) from a fresh pager and checks it. Besides commands:",
-        "  # comment",
-        "  expect \"TEXT\"      the last thing spoken was TEXT",
-        "  expect-page N      the current page is N (1-based; 0 when empty)",
-        "  expect-boundary    the last announcement hit an edge",
-        "  expect-silence     nothing was spoken since the previous check",
-        "A command that fails counts as a failed check. Prints FILE:LINE for each failure, then",
-        "'N passed, N failed'; exit status 1 when anything failed, 2 for usage errors.",
-        "",
-        "Options:",
-    ]
+    @OptionGroup(title: "Pager options") var pager: PagerOptions
 
-    static func run(_ arguments: [String], out: OutputStream, err: OutputStream) -> Int32 {
-        let parsed: ParsedOptions
-        let options: RunOptions
-        do throws(UsageError) {
-            parsed = try parser.parse(arguments)
-            if parsed.has("help") {
-                (help + parser.helpLines()).forEach(out.writeLine)
-                return 0
+    @Option(help: ArgumentHelp("Also write JUnit XML (one testcase per script) to FILE.", valueName: "file"), completion: .file())
+    var junit: String?
+
+    @Flag(help: "Print results as JSON lines instead of text.")
+    var json = false
+
+    @Flag(help: "Terse verbosity: focus descriptions without hints.")
+    var terse = false
+
+    @Argument(help: "Scripts to run.", completion: .file(extensions: ["pv"]))
+    var files: [String] = []
+
+    init() {}
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("verify needs at least one script FILE") }
+        if let junit {
+            guard !junit.isEmpty else { throw ValidationError("--junit needs a file name") }
+            // Writing the report over a script would destroy the very thing being verified.
+            if let report = FileIO.identity(junit),
+                let script = files.first(where: { FileIO.identity($0).map { $0 == report } ?? false })
+            {
+                throw ValidationError("--junit \(junit.clipped(200)) is the script \(script.clipped(200)); choose another report file")
             }
-            guard !parsed.positionals.isEmpty else { throw UsageError("verify needs at least one script FILE") }
-            var startup = parsed
-            startup.values["junit"] = nil
-            startup.flags.remove("json")
-            options = try RunOptions(startup)
-        } catch {
-            return PagerVoiceMain.usageError(error, command: "pagervoice verify", err: err)
         }
-        let json = parsed.has("json")
-        let runner = ScriptRunner(initial: Session(pager: options.pager, verbosity: options.verbosity))
+    }
+
+    func execute(_ io: ShellIO) -> Int32 {
+        guard let start = try? pager.makePager() else { return 2 }
+        let out = io.out
+        func emit(_ event: JSON) { out.writeRaw(event.serialized()) }
+        let runner = ScriptRunner(initial: Session(pager: start, verbosity: terse ? .terse : .normal))
         var results: [ScriptRunner.Result] = []
         var unreadable = 0
-        for file in parsed.positionals {
+        for file in files {
             let text: String
             switch FileIO.readText(file) {
             case .success(let contents):
@@ -56,19 +63,14 @@ enum VerifyCommand {
                 unreadable += 1
                 let message = "\(file): cannot read: \(error)"
                 if json {
-                    out.writeLine(
-                        JSON.object([("type", .string("error")), ("file", .string(file)), ("message", .string(message))]).serialized())
+                    emit(.object([("type", .string("error")), ("file", .string(file)), ("message", .string(message))]))
                 } else {
-                    err.writeLine(message)
+                    io.err.writeLine(message)
                 }
                 results.append(
                     .init(
                         file: file,
-                        checks: [
-                            .init(
-                                file: file, line: 0, passed: false,
-                                expected: "a readable script", got: error.description)
-                        ],
+                        checks: [.init(file: file, line: 0, passed: false, expected: "a readable script", got: error.description)],
                         nanoseconds: 0))
                 continue
             }
@@ -76,12 +78,12 @@ enum VerifyCommand {
             results.append(result)
             for check in result.checks {
                 if json {
-                    out.writeLine(
-                        JSON.object([
+                    emit(
+                        .object([
                             ("type", .string("check")), ("file", .string(check.file)), ("line", .int(check.line)),
                             ("status", .string(check.passed ? "pass" : "fail")),
                             ("expected", .string(check.expected)), ("got", .string(check.got)),
-                        ]).serialized())
+                        ]))
                 } else if !check.passed {
                     out.writeLine(check.failureLine)
                 }
@@ -89,22 +91,23 @@ enum VerifyCommand {
         }
         let passed = results.reduce(0) { $0 + $1.checks.filter(\.passed).count }
         let failed = results.reduce(0) { $0 + $1.failed.count }
-        if let junit = parsed.value("junit") {
-            if case .failure(let error) = FileIO.writeText(JUnitReport.xml(results), to: junit) {
-                err.writeLine("pagervoice verify: cannot write \(junit): \(error)")
-                out.flush()
-                return 1
+        var reportFailed = false
+        if let junit {
+            if case .failure(let error) = FileIO.writeAtomically(JUnitReport.xml(results), to: junit) {
+                io.err.writeLine("pagervoice verify: cannot write \(junit): \(error)")
+                reportFailed = true
             }
         }
         if json {
-            out.writeLine(
-                JSON.object([
+            emit(
+                .object([
                     ("type", .string("summary")), ("passed", .int(passed)), ("failed", .int(failed)),
                     ("scripts", .int(results.count)),
-                ]).serialized())
+                ]))
         } else {
             out.writeLine("\(passed) passed, \(failed) failed")
         }
-        return failed > 0 || unreadable > 0 ? 1 : 0
+        let written = io.finish(command: "pagervoice verify")
+        return failed > 0 || unreadable > 0 || reportFailed || !written ? 1 : 0
     }
 }

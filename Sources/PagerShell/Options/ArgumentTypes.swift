@@ -1,0 +1,50 @@
+import ArgumentParser
+import PagerCore
+import PagerSpeech
+
+// The model's enums, spelled on the command line as they are in the REPL, DESIGN.md and JSON.
+// Each is `CaseIterable`, so `--help`, the completion scripts and the man page list the values.
+
+extension PageDots.Style: ExpressibleByArgument {}
+extension PageChangeStyle: ExpressibleByArgument {}
+extension PlaybackMode: ExpressibleByArgument {}
+
+extension TextSize: ExpressibleByArgument {
+    /// The names people write: "large", "xxxLarge", "AX3", "ax3", "accessibility3".
+    public init?(argument: String) { self.init(name: argument) }
+}
+
+/// Checks for option values that carry their own limits; each throws the one sentence that
+/// ArgumentParser prints after "The value '…' is invalid for '--option <value>': ".
+enum ArgumentCheck {
+    static func int(_ text: String, in range: ClosedRange<Int>) throws -> Int {
+        let trimmed = text.trimmingSpaces()
+        guard let value = Int(trimmed), range.contains(value) else {
+            let number = Double(trimmed)
+            if Int(trimmed) != nil || (number.map { $0.isFinite && $0 == $0.rounded() } ?? false) {
+                throw ValidationError("must be between \(range.lowerBound) and \(range.upperBound)")
+            }
+            throw ValidationError("must be a whole number")
+        }
+        return value
+    }
+
+    static func double(_ text: String, in range: ClosedRange<Double>) throws -> Double {
+        let trimmed = text.trimmingSpaces()
+        guard trimmed.utf8.count <= 64, let value = Double(trimmed) else { throw ValidationError("must be a number") }
+        guard value.isFinite else { throw ValidationError("must be a finite number") }
+        guard range.contains(value) else {
+            throw ValidationError(
+                "must be between \(NumberParsing.format(range.lowerBound)) and \(NumberParsing.format(range.upperBound))")
+        }
+        return value
+    }
+
+    /// A language the model speaks, by BCP 47 tag.
+    static func language(_ text: String) throws -> SpokenStrings {
+        guard let strings = SpokenStrings.forLanguage(text) else {
+            throw ValidationError("PagerVoice does not speak it; choose one of \(SpokenStrings.table.map(\.code).joined(separator: ", "))")
+        }
+        return strings
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import PagerCore
+
+/// The options that shape the starting pager (DESIGN.md §8). The REPL, `verify` and `frames`
+/// take the same group, so a script verified in CI starts from the pager the REPL would.
+struct PagerOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Comma-separated page titles (default: Explore, Collect, Share).", valueName: "list"))
+    var pages: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Number of pages, 0 to \(Pager.maximumPageCount) (keeps titles from --pages).", valueName: "n"),
+        transform: { try ArgumentCheck.int($0, in: 0...Pager.maximumPageCount) })
+    var count: Int?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Pager width in points (default 390).", valueName: "pt"),
+        transform: { try ArgumentCheck.double($0, in: 0...Pager.maximumPoints) })
+    var width: Double?
+
+    @Flag(help: "Start with Reduce Motion on: pages settle instantly.")
+    var reduceMotion = false
+
+    @Flag(help: "Right-to-left layout: swipes and drags mirror.")
+    var rtl = false
+
+    @Option(
+        help: ArgumentHelp("Language spoken, a BCP 47 tag (default: from the locale, else English).", valueName: "tag"),
+        transform: ArgumentCheck.language)
+    var lang: SpokenStrings?
+
+    @Option(help: "The page dots: pager (seed 000, adjustable) or indicator (seed 004).")
+    var style: PageDots.Style?
+
+    @Option(help: ArgumentHelp("Dynamic Type size for the indicator dots (default: large).", valueName: "size"))
+    var textSize: TextSize?
+
+    @Option(help: "How a page change looks (default: interactive).")
+    var transition: PageChangeStyle?
+
+    init() {}
+
+    /// The pager the options describe, or the reason it cannot be made (the model's own words).
+    func makePager() throws -> Pager {
+        var pager = Pager()
+        func apply(_ action: PagerAction, _ option: String) throws {
+            do {
+                try pager.reduce(action)
+            } catch {
+                throw ValidationError("\(option): \(error.description)")
+            }
+        }
+        if let pages {
+            let titles = pages.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
+            try apply(.setPages(titles), "--pages")
+        }
+        if let count { try apply(.setCount(count), "--count") }
+        if let width { try apply(.setWidth(width), "--width") }
+        if reduceMotion { try apply(.setReduceMotion(true), "--reduce-motion") }
+        if rtl { try apply(.setDirection(.rightToLeft), "--rtl") }
+        if let lang { try apply(.setLanguage(lang.code), "--lang") }
+        if let style { try apply(.setDotsStyle(style), "--style") }
+        if let textSize { try apply(.setTextSize(textSize), "--text-size") }
+        if let transition { try apply(.setPageChangeStyle(transition), "--transition") }
+        return pager
+    }
+
+    func validate() throws {
+        _ = try makePager()
+    }
+}
+
+/// How results are printed.
+struct OutputOptions: ParsableArguments {
+    @Flag(help: "Print one JSON object per line (DESIGN.md §8) instead of text.")
+    var json = false
+
+    @Flag(help: "Terse verbosity: focus descriptions without hints.")
+    var terse = false
+
+    var verbosity: AccessibilityElement.Verbosity { terse ? .terse : .normal }
+
+    init() {}
+}
