@@ -6,11 +6,15 @@
 public struct Drag: Sendable, Equatable {
     /// Translation in screen points since touch-down (positive = rightwards on screen).
     public var screenTranslation: Double
+    /// Vertical translation in screen points: it moves nothing, but counts towards the distance
+    /// that starts the gesture.
+    public var verticalTranslation: Double
     /// True once the finger has moved at least the minimum distance.
     public var isActive: Bool
 
-    public init(screenTranslation: Double = 0, isActive: Bool = false) {
+    public init(screenTranslation: Double = 0, verticalTranslation: Double = 0, isActive: Bool = false) {
         self.screenTranslation = screenTranslation
+        self.verticalTranslation = verticalTranslation
         self.isActive = isActive
     }
 
@@ -19,9 +23,12 @@ public struct Drag: Sendable, Equatable {
         isActive ? screenTranslation * direction.forward : 0
     }
 
-    /// Moves the finger; the gesture begins once it is far enough from where it touched down.
-    mutating func move(to translation: Double) {
+    /// Moves the finger; the gesture begins once it is far enough from where it touched down, in
+    /// two dimensions, as `DragGesture(minimumDistance: 10)` measures: (6, 8) is 10 pt away.
+    mutating func move(to translation: Double, vertical: Double = 0) {
         screenTranslation = translation
-        if abs(translation) >= InteractivePagerMath.minimumDragDistance { isActive = true }
+        verticalTranslation = vertical
+        let distance = (translation * translation + vertical * vertical).squareRoot()
+        if distance >= InteractivePagerMath.minimumDragDistance { isActive = true }
     }
 }

@@ -1,8 +1,8 @@
-/// The page dots under the pager: one accessibility element standing for the whole pager.
+/// The page dots under the pager: one accessibility element after the page's content.
 ///
-/// Two looks exist in the seeds: the dots built into the interactive pager (fixed 8 pt, white)
-/// and the stand-alone indicator (scales with Dynamic Type, tinted). They share one model so that
-/// both get the same clamped value and the same adjustable behaviour.
+/// Two looks exist in the seeds: the dots built into the interactive pager (fixed 8 pt, white,
+/// adjustable) and the stand-alone indicator (scales with Dynamic Type, tinted, label and value
+/// only). They share one model so that both get the same clamped value.
 public struct PageDots: Sendable, Equatable {
     /// The two visual styles of DESIGN.md §3.
     public enum Style: String, Sendable, CaseIterable {
@@ -97,16 +97,22 @@ public struct PageDots: Sendable, Equatable {
         return currentWidth + Double(count - 1) * dotSize + Double(count - 1) * spacing
     }
 
-    /// The single accessibility element the dots expose.
+    /// Whether the dots take VoiceOver's adjust gestures. Seed 000 gives its dots
+    /// `accessibilityAdjustableAction`; seed 004's indicator only follows a paged view and is
+    /// `.accessibilityElement(children: .ignore)` with a label and a value, nothing else.
+    public var isAdjustable: Bool { style == .pager }
+
+    /// The one accessibility element the dots expose: "Page, 2 of 3", adjustable in the pager
+    /// style only.
     public func accessibility(strings: SpokenStrings = .english) -> AccessibilityElement {
         AccessibilityElement(
+            kind: .dots,
             label: strings.label,
             value: strings.valueText(page: current + 1, count: count),
-            traits: [.adjustable],
-            hint: strings.adjustableHint,
-            traitNames: [strings.adjustableTrait],
-            focusTemplate: strings.focus,
-            terseFocusTemplate: strings.terseFocus
+            traits: isAdjustable ? [.adjustable] : [],
+            hint: isAdjustable ? strings.adjustableHint : "",
+            traitNames: isAdjustable ? [strings.adjustableTrait] : [],
+            strings: strings
         )
     }
 }

@@ -25,6 +25,10 @@ public struct Pager: Sendable, Equatable {
     public internal(set) var pageChangeStyle: PageChangeStyle
     public internal(set) var dotsStyle: PageDots.Style
     public internal(set) var textSize: TextSize
+    /// Where VoiceOver's cursor is. It starts on the page dots, the element the adjust actions
+    /// work on; `focus first` reaches the page's content. A cursor on the page's content falls
+    /// back to the dots while there are no pages.
+    public internal(set) var focus: AccessibilityElement.Kind
 
     public init(
         pages: [String] = Pager.demoPages, index: Int = 0, width: Double = 390,
@@ -42,6 +46,7 @@ public struct Pager: Sendable, Equatable {
         self.pageChangeStyle = pageChangeStyle
         self.dotsStyle = dotsStyle
         self.textSize = textSize
+        self.focus = .dots
     }
 
     public var count: Int { pages.count }
@@ -65,9 +70,28 @@ public struct Pager: Sendable, Equatable {
         PageDots(style: dotsStyle, count: count, current: index, textSize: textSize)
     }
 
-    /// The dots' accessibility element: the pager's one element for screen readers.
+    /// The page dots' accessibility element (the adjustable one in seed 000).
     public var accessibilityElement: AccessibilityElement {
         dots.accessibility(strings: strings)
+    }
+
+    /// The current page's content as VoiceOver meets it: its title, static text. Hidden pages
+    /// (the neighbours drawn beside it) are not elements; with no pages there is none.
+    public var pageElement: AccessibilityElement? {
+        guard let title = currentTitle else { return nil }
+        return AccessibilityElement(
+            kind: .page, label: title, value: "", traits: [.staticText], hint: "", traitNames: [], strings: strings)
+    }
+
+    /// Every element in VoiceOver's reading order: the page's content, then the dots. (Top to
+    /// bottom, which right-to-left layouts do not change.)
+    public var accessibilityElements: [AccessibilityElement] {
+        (pageElement.map { [$0] } ?? []) + [accessibilityElement]
+    }
+
+    /// The element under VoiceOver's cursor.
+    public var focusedElement: AccessibilityElement {
+        focus == .page ? (pageElement ?? accessibilityElement) : accessibilityElement
     }
 
     /// The dots' accessibility value, "2 of 3" or "None".

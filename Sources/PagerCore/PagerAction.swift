@@ -1,3 +1,8 @@
+/// Where VoiceOver's cursor goes.
+public enum FocusMove: String, Sendable, CaseIterable {
+    case next, previous, first, last
+}
+
 /// Everything that can happen to a pager: what a screen-reader user, a finger or the app does.
 public enum PagerAction: Sendable, Equatable {
     /// Adjustable increment (VoiceOver: swipe up on the page dots).
@@ -10,13 +15,18 @@ public enum PagerAction: Sendable, Equatable {
     case swipe(SwipeDirection)
     /// Finger touches down.
     case dragBegan
-    /// Finger moved; translation in screen points since touch-down.
-    case dragChanged(translation: Double)
+    /// Finger moved; translation in screen points since touch-down. Only the horizontal part moves
+    /// the pages; both count towards the 10 pt a drag needs to begin (DragGesture measures the
+    /// distance in two dimensions).
+    case dragChanged(translation: Double, vertical: Double = 0)
     /// Finger lifted. `predicted` is SwiftUI's predicted end translation in screen points
     /// (translation plus a quarter second of velocity); nil means the finger stopped before lifting.
     case dragEnded(predicted: Double?)
-    /// A whole drag in one step: touch down, move by `translation`, lift.
-    case drag(translation: Double, predicted: Double?)
+    /// A whole drag in one step: touch down, move by `translation` (and `vertical`), lift.
+    case drag(translation: Double, predicted: Double?, vertical: Double = 0)
+    /// VoiceOver's cursor moves: one-finger swipe right/left (next/previous), four-finger tap
+    /// near the top/bottom (first/last).
+    case moveFocus(FocusMove)
     /// The app sets the page (0-based).
     case goTo(Int)
     /// The app replaces the pages; the index clamps into the new list.
@@ -51,6 +61,7 @@ public enum PagerAction: Sendable, Equatable {
         case .setPageChangeStyle: "transition"
         case .setDotsStyle: "style"
         case .setTextSize: "text-size"
+        case .moveFocus: "focus"
         }
     }
 }

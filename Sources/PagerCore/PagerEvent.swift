@@ -4,6 +4,23 @@ public enum PagerEvent: Sendable, Equatable {
     case announcement(Announcement)
     /// The displayed position starts moving towards a page.
     case settle(Settle)
+    /// VoiceOver's cursor moved (or, at either end, stayed).
+    case focus(FocusChange)
+}
+
+/// Where a focus move ended: the element VoiceOver speaks, or, at either end, the element the
+/// cursor stays on, silently (`isBoundary`).
+public struct FocusChange: Sendable, Equatable {
+    public var move: FocusMove
+    public var element: AccessibilityElement
+    /// The move went past the first or last element: nothing is spoken.
+    public var isBoundary: Bool
+
+    public init(move: FocusMove, element: AccessibilityElement, isBoundary: Bool) {
+        self.move = move
+        self.element = element
+        self.isBoundary = isBoundary
+    }
 }
 
 /// How urgent an announcement is, with iOS 17's meaning (`AccessibilityNotification.Announcement`
@@ -31,7 +48,7 @@ public struct Announcement: Sendable, Equatable {
     public var isBoundary: Bool
     public var priority: AnnouncementPriority
     /// How long the page takes to settle visually after this action, in milliseconds: 0 when
-    /// nothing moves, under Reduce Motion, and while the finger is still down.
+    /// nothing moves, under Reduce Motion, and while a finger holds the pages away from rest.
     public var settleMilliseconds: Int
 
     public init(
@@ -54,11 +71,20 @@ public struct Settle: Sendable, Equatable {
     public var fromPosition: Double
     public var fromIndex: Int
     public var toIndex: Int
-    /// Position velocity in pages per second carried in from a flick (positive = towards later pages).
-    public var initialVelocity: Double
     public var style: PageChangeStyle
-    /// False when the change happens at once: Reduce Motion, or the finger is still down.
+    /// False when the change happens at once: Reduce Motion, or a finger holding the pages away
+    /// from rest (seed 000: `dragTranslation != 0 || reduceMotion ? nil : .smooth(duration: 0.45)`).
     public var isAnimated: Bool
+
+    /// Always from rest: the seed's `.animation(…, value: position)` animates from a position the
+    /// drag set without animation, so a flick's speed does not carry into the settle.
+    public init(fromPosition: Double, fromIndex: Int, toIndex: Int, style: PageChangeStyle, isAnimated: Bool) {
+        self.fromPosition = fromPosition
+        self.fromIndex = fromIndex
+        self.toIndex = toIndex
+        self.style = style
+        self.isAnimated = isAnimated
+    }
 }
 
 /// Why an action was refused. The state is unchanged whenever one is thrown.
@@ -72,6 +98,7 @@ public enum PagerError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownLanguage(String)
     case tooManyPages(Int)
     case badTitle(String)
+    case notAdjustable
 
     public var description: String {
         switch self {
@@ -93,6 +120,8 @@ public enum PagerError: Error, Sendable, Equatable, CustomStringConvertible {
             "a pager holds at most \(limit) pages"
         case .badTitle(let why):
             why
+        case .notAdjustable:
+            "the indicator has no adjustable action (seed 004); the paged view it follows moves with scroll or swipe"
         }
     }
 

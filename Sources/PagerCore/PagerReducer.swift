@@ -7,10 +7,11 @@ extension Pager {
     @discardableResult
     public mutating func reduce(_ action: PagerAction) throws(PagerError) -> [PagerEvent] {
         switch action {
-        case .increment:
-            return step(1, action: action.name)
-        case .decrement:
-            return step(-1, action: action.name)
+        case .increment, .decrement:
+            // Adjusting acts on the dots, which only seed 000 makes adjustable: a script that
+            // assumes the indicator can be adjusted must fail, not pass.
+            guard dots.isAdjustable else { throw .notAdjustable }
+            return step(action == .increment ? 1 : -1, action: action.name)
         case .scroll(let edge):
             return step(edge == .trailing ? 1 : -1, action: action.name)
         case .swipe(let swipe):
@@ -20,23 +21,28 @@ extension Pager {
             guard drag == nil else { throw .fingerAlreadyDown }
             drag = Drag()
             return []
-        case .dragChanged(let translation):
+        case .dragChanged(let translation, let vertical):
             guard drag != nil else { throw .fingerNotDown }
             try Self.validatePoints(translation, "translation")
-            drag?.move(to: translation)
+            try Self.validatePoints(vertical, "vertical translation")
+            drag?.move(to: translation, vertical: vertical)
             return []
         case .dragEnded(let predicted):
             guard let finger = drag else { throw .fingerNotDown }
             if let predicted { try Self.validatePoints(predicted, "predicted translation") }
             drag = nil
             return release(finger, predicted: predicted)
-        case .drag(let translation, let predicted):
+        case .drag(let translation, let predicted, let vertical):
             guard drag == nil else { throw .fingerAlreadyDown }
             try Self.validatePoints(translation, "translation")
+            try Self.validatePoints(vertical, "vertical translation")
             if let predicted { try Self.validatePoints(predicted, "predicted translation") }
             var finger = Drag()
-            finger.move(to: translation)
+            finger.move(to: translation, vertical: vertical)
             return release(finger, predicted: predicted)
+
+        case .moveFocus(let move):
+            return [.focus(moveFocus(move))]
 
         case .goTo(let target):
             guard count > 0 else { throw .noPages }
@@ -105,11 +111,33 @@ extension Pager {
         // Going to the page already shown moves nothing, but the person asked: say where they are.
         guard target != index else { return [.announcement(announcement(action: action, boundary: false, settle: 0))] }
         let settle = Settle(
-            fromPosition: position, fromIndex: index, toIndex: target, initialVelocity: 0,
-            style: pageChangeStyle, isAnimated: !reduceMotion && drag == nil
-        )
+            fromPosition: position, fromIndex: index, toIndex: target, style: pageChangeStyle, isAnimated: settleAnimates)
         index = target
         return [.settle(settle), .announcement(announcement(action: action, boundary: false, settle: settleMilliseconds(settle)))]
+    }
+
+    /// Seed 000 animates the position unless Reduce Motion is on or the finger holds the pages
+    /// away from rest (`dragTranslation != 0`): a finger that has not yet moved the 10 pt a drag
+    /// needs leaves the translation at 0, so a page change then still animates.
+    private var settleAnimates: Bool { !reduceMotion && layoutTranslation == 0 }
+
+    /// One-finger swipes walk the elements in reading order; at either end the cursor stays and
+    /// nothing is said. A four-finger tap goes to the first or last element and says it.
+    private mutating func moveFocus(_ move: FocusMove) -> FocusChange {
+        let elements = accessibilityElements
+        let current = elements.firstIndex { $0.kind == focusedElement.kind } ?? elements.count - 1
+        let target: Int
+        switch move {
+        case .next: target = current + 1
+        case .previous: target = current - 1
+        case .first: target = 0
+        case .last: target = elements.count - 1
+        }
+        guard elements.indices.contains(target) else {
+            return FocusChange(move: move, element: elements[current], isBoundary: true)
+        }
+        focus = elements[target].kind
+        return FocusChange(move: move, element: elements[target], isBoundary: false)
     }
 
     /// The finger lifts: commit to the neighbour, bounce at an edge, or cancel.
@@ -124,16 +152,9 @@ extension Pager {
         let decisive = InteractivePagerMath.decisiveTranslation(
             translation: translation, predicted: predictedTranslation, width: width)
 
-        // The flick's velocity carries into the settle spring; the position moves against the finger.
-        let velocityPoints = (predictedTranslation - translation) / InteractivePagerMath.predictionHorizon
-        let resistedVelocity = InteractivePagerMath.resisted(translation: velocityPoints, index: index, count: count)
-        let velocity = width > 0 ? -resistedVelocity / width : 0
-
-        let settle = Settle(
-            fromPosition: fromPosition, fromIndex: index, toIndex: target,
-            initialVelocity: velocity.isFinite ? velocity + 0 : 0,
-            style: .interactive, isAnimated: !reduceMotion
-        )
+        // The lifted finger no longer holds the pages, so the settle animates (from rest: the
+        // flick's speed is not carried in; see `Settle`).
+        let settle = Settle(fromPosition: fromPosition, fromIndex: index, toIndex: target, style: .interactive, isAnimated: !reduceMotion)
         let moved = fromPosition != Double(target)
         var events: [PagerEvent] = moved ? [.settle(settle)] : []
         if target != index {
@@ -147,13 +168,22 @@ extension Pager {
     }
 
     /// Replacing the pages clamps the index. The value is announced again only when it changed,
-    /// so a person hears that the page they were on moved or the count grew.
+    /// so a person hears that the page they were on moved or the count grew. When the clamp moves
+    /// the index, the pages settle there as any page change does (seed 000 sets the index in
+    /// `.onChange(of: pages.count)`, and its `.animation(…, value: position)` animates the jump).
     private mutating func replacePages(_ titles: [String], action: String) -> [PagerEvent] {
         let oldValue = (pageNumber, count)
+        let oldIndex = index
+        let oldPosition = position
         pages = titles
         index = InteractivePagerMath.clampedIndex(index, count: count)
         guard oldValue != (pageNumber, count) else { return [] }
-        return [.announcement(announcement(action: action, boundary: false, settle: 0))]
+        guard index != oldIndex, count > 0 else {
+            return [.announcement(announcement(action: action, boundary: false, settle: 0))]
+        }
+        let settle = Settle(
+            fromPosition: oldPosition, fromIndex: oldIndex, toIndex: index, style: pageChangeStyle, isAnimated: settleAnimates)
+        return [.settle(settle), .announcement(announcement(action: action, boundary: false, settle: settleMilliseconds(settle)))]
     }
 
     private func announcement(action: String, boundary: Bool, settle: Int) -> Announcement {

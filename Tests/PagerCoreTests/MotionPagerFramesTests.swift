@@ -2,6 +2,10 @@ import Testing
 
 @testable import PagerCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite struct MotionPagerFramesTests {
     // MARK: Interactive pager (seed 000)
 
@@ -23,9 +27,21 @@ import Testing
         #expect(abs(last.position - 1) < SpringAnimation.settlingEpsilon)
         #expect(frames.rest.position == 1)
         #expect(MotionCheck.layouts(frames.rest) == pager.layout().pages)
-        // Every frame is the pager's own layout at that frame's position.
+        // For a step of one page, animating each page's values is moving `position`: pages 0
+        // and 1 are where the pager at that position draws them. Page 2, which only the new
+        // index draws, fades in where it will rest, just off the trailing edge.
         for frame in frames.frames {
-            #expect(MotionCheck.layouts(frame) == pager.layout(atPosition: frame.position).pages)
+            let drawn = MotionCheck.layouts(frame)
+            let atPosition = pager.layout(atPosition: frame.position).pages
+            #expect(drawn.map(\.page) == [0, 1, 2])
+            for page in 0...1 {
+                #expect(MotionCheck.near(drawn[page].offsetX, atPosition[page].offsetX, 1e-9))
+                #expect(MotionCheck.near(drawn[page].scale, atPosition[page].scale, 1e-12))
+                #expect(MotionCheck.near(drawn[page].brightness, atPosition[page].brightness, 1e-12))
+                #expect(drawn[page].opacity == 1)
+            }
+            #expect(drawn[2].offsetX == 390)
+            #expect(drawn[2].opacity == min(max(frame.progress, 0), 1))
         }
         // Page 1 slides in from the trailing edge and page 0 recedes under it.
         let first = MotionCheck.layouts(frames.frames[0])
@@ -81,21 +97,24 @@ import Testing
         }
     }
 
-    @Test func releaseVelocityCarriesIntoTheSpring() throws {
+    /// Seed 000 animates `position` with `.animation(…, value: position)`; the drag changed it
+    /// without animation, so the settle starts from rest whatever the flick's speed (issue 12).
+    @Test func aFlickSettlesFromRest() throws {
         var pager = Pager()
         // A short flick: 100 pt dragged, predicted 400 pt further in a quarter second.
         let settle = try MotionCheck.settle(&pager, .drag(translation: -100, predicted: -500))
         #expect(settle.toIndex == 1)
-        #expect(settle.initialVelocity > 0)
         let frames = pager.frames(for: settle)
         let spring = try #require(frames.timeline.animation.spring)
-        let distance = frames.targetPosition - frames.fromPosition
-        #expect(MotionCheck.near(spring.initialVelocity, settle.initialVelocity / distance, 1e-12))
-        // The first instants move at the finger's speed, in pages per second.
-        let dt = 1e-6
-        let slope = (spring.progress(at: dt) - spring.progress(at: 0)) / dt * distance
-        #expect(MotionCheck.near(slope, settle.initialVelocity, 1e-3 * abs(settle.initialVelocity)))
-        #expect(frames.frames.first?.position == settle.fromPosition)
+        #expect(spring.initialVelocity == 0)
+        // smooth(0.45) from rest: critically damped, x(t) = 1 - e^(-ω0 t)(1 + ω0 t), ω0 = 2π/0.45.
+        let omega = 2 * Double.pi / 0.45
+        let t = 1.0 / 60
+        let x = 1 - exp(-omega * t) * (1 + omega * t)
+        let from = 100.0 / 390
+        #expect(frames.frames.first?.position == from)
+        #expect(MotionCheck.near(frames.frames[1].position, from + (1 - from) * x, 1e-12))
+        #expect(frames.settledMilliseconds == 700)
         #expect(frames.rest.position == 1)
     }
 
@@ -107,14 +126,6 @@ import Testing
         #expect(MotionCheck.near(frames.fromPosition, 1 - 100 / 390.0, 1e-12))
         #expect(frames.rest.position == 1)
         #expect(frames.dots.animationName == "none")  // the current dot never moved
-    }
-
-    @Test func noVelocityWhenTheChangeGoesNowhere() {
-        let pager = Pager(index: 1)
-        let settle = Settle(fromPosition: 1, fromIndex: 1, toIndex: 1, initialVelocity: 5, style: .interactive, isAnimated: true)
-        #expect(pager.animation(for: settle).initialVelocity == 0)
-        let nonsense = Settle(fromPosition: 0, fromIndex: 0, toIndex: 1, initialVelocity: .infinity, style: .interactive, isAnimated: true)
-        #expect(pager.animation(for: nonsense).initialVelocity == 0)
     }
 
     @Test func rightToLeftMirrorsOnScreenOnly() throws {
@@ -264,7 +275,7 @@ import Testing
 
     @Test func indicatorDotsBounce() throws {
         var pager = Pager(dotsStyle: .indicator, textSize: .ax1)
-        let settle = try MotionCheck.settle(&pager, .increment)
+        let settle = try MotionCheck.settle(&pager, .scroll(.trailing))
         let dots = pager.frames(for: settle).dots
         #expect(dots.animationName == "spring")
         #expect(dots.settledMilliseconds == 757)

@@ -66,7 +66,7 @@ import Testing
         let samples = [
             "scroll": "trailing", "swipe": "left", "drag": "10", "move": "5", "go": "1", "count": "3",
             "pages": "A", "width": "300", "reduce-motion": "on", "direction": "ltr", "lang": "en",
-            "transition": "interactive", "say": "hi",
+            "transition": "interactive", "say": "hi", "style": "indicator", "text-size": "AX3",
         ]
         for name in CommandInfo.allNames {
             let line = samples[name].map { "\(name) \($0)" } ?? name
@@ -82,14 +82,14 @@ import Testing
         #expect(error("swipe up") == "swipe takes left or right, not 'up'")
         #expect(error("swipe") == "swipe needs left or right")
         #expect(error("scroll") == "scroll needs trailing or leading")
-        #expect(error("drag") == "drag takes DX and an optional PREDICTED, in points")
-        #expect(error("drag 1 2 3") == "drag takes DX and an optional PREDICTED, in points")
+        #expect(error("drag") == "drag takes DX, an optional PREDICTED and an optional --dy DY, in points")
+        #expect(error("drag 1 2 3") == "drag takes DX, an optional PREDICTED and an optional --dy DY, in points")
         #expect(error("drag abc") == "DX must be a number, not 'abc'")
         #expect(error("drag nan") == "DX must be a finite number, not 'nan'")
         #expect(error("drag inf") == "DX must be a finite number, not 'inf'")
         #expect(error("drag 1e400") == "DX must be a finite number, not '1e400'")
         #expect(error("drag 1e30") == "DX must be between -1000000 and 1000000, not 1e30")
-        #expect(error("move") == "move needs DX in points")
+        #expect(error("move") == "move takes DX and an optional DY, in points")
         #expect(error("release 1 2") == "release takes at most PREDICTED, in points")
         #expect(error("go 0") == "there is no page 0: pages are 1 to 3")
         #expect(error("go -1") == "there is no page -1: pages are 1 to 3")

@@ -123,7 +123,7 @@ import Testing
             ))
         #expect(
             line.contains(
-                #""dots":{"style":"pager","label":"Page","value":"2 of 3","dots":[{"width":8,"height":8,"opacity":0.45},{"width":22,"height":8,"opacity":1.0},{"width":8,"height":8,"opacity":0.45}]}}"#
+                #""dots":{"style":"pager","label":"Page","value":"2 of 3","dots":[{"width":8,"height":8,"opacity":0.45},{"width":22,"height":8,"opacity":1.0},{"width":8,"height":8,"opacity":0.45}]},"elements":[{"element":"page","label":"Collect","value":"","traits":["static-text"],"hint":"","focused":false},{"element":"dots","label":"Page","value":"2 of 3","traits":["adjustable"],"hint":"Swipe up or down with one finger to adjust the value.","focused":true}]}"#
             ))
     }
 

@@ -80,18 +80,13 @@ extension Pager {
     /// The animation that drives `settle` in this pager.
     ///
     /// The interactive pager settles with `smooth(duration: 0.45)`, and not at all under Reduce
-    /// Motion or under a finger (`settle.isAnimated`). A transition style is driven by its demo's
-    /// `smooth` spring (0.7 s parallax push, 0.55 s slide scale) even under Reduce Motion, because
-    /// there the transition still crossfades; only a finger on the pager stops it.
-    ///
-    /// A flick's velocity (pages per second) carries into the spring as progress per second,
-    /// `velocity / (target - from)`; a change that goes nowhere carries none.
+    /// Motion or while a finger holds the pages (`settle.isAnimated`). A transition style is
+    /// driven by its demo's `smooth` spring (0.7 s parallax push, 0.55 s slide scale) even under
+    /// Reduce Motion, because there the transition still crossfades; only a finger holding the
+    /// pages stops it. Every settle starts from rest (see `Settle`).
     public func animation(for settle: Settle) -> MotionAnimation {
-        let animates = settle.style == .interactive ? settle.isAnimated : (settle.isAnimated || (reduceMotion && drag == nil))
-        guard animates else { return .none }
-        let distance = targetPosition(for: settle) - settle.fromPosition
-        let velocity = distance != 0 && settle.initialVelocity.isFinite ? settle.initialVelocity / distance : 0
-        return .spring(settle.style.animation.withInitialVelocity(velocity.isFinite ? velocity : 0))
+        let animates = settle.style == .interactive ? settle.isAnimated : (settle.isAnimated || (reduceMotion && layoutTranslation == 0))
+        return animates ? .spring(settle.style.animation) : .none
     }
 
     /// Where the displayed position rests after `settle`: the target page, or, while a finger is
@@ -124,11 +119,15 @@ extension Pager {
         )
     }
 
+    /// What is drawn at `progress` of `settle`'s animation (0 the start, 1 the end, beyond 1 while
+    /// a bouncy spring overshoots), whatever the frame rate: any instant of the change.
+    public func frame(for settle: Settle, progress: Double) -> PagerFrame {
+        frameBuilder(for: settle, from: settle.fromPosition, target: targetPosition(for: settle))(0, progress, false)
+    }
+
     /// The pager at rest, as one frame: what `frames` shows before any page change.
     public func restingFrames(framesPerSecond: Int = Timeline.defaultFramesPerSecond) -> PagerFrames {
-        let settle = Settle(
-            fromPosition: position, fromIndex: index, toIndex: index, initialVelocity: 0,
-            style: .interactive, isAnimated: false)
+        let settle = Settle(fromPosition: position, fromIndex: index, toIndex: index, style: .interactive, isAnimated: false)
         return frames(for: settle, framesPerSecond: framesPerSecond)
     }
 
@@ -138,17 +137,26 @@ extension Pager {
         let pager = self
         switch settle.style {
         case .interactive:
+            // SwiftUI animates each modifier's value, not the `position` they are computed from:
+            // every page drawn before and after the change goes from its old offset, scale and
+            // brightness to its new ones; a page only drawn before fades out where it was, one
+            // only drawn after fades in where it will be (the default opacity transition). For a
+            // step of one page this is the same as moving `position`; for a jump it is not.
+            // A list that shrank (the clamp of `.onChange(of: pages.count)`) drew its old page and
+            // the one before it: they fade out.
+            let before = pager.pageLayouts(around: settle.fromIndex, atPosition: from, pageCount: max(count, settle.fromIndex + 1))
+            let after = pager.pageLayouts(around: settle.toIndex, atPosition: target)
             return { time, progress, isRest in
                 let position = isRest ? target : Self.position(from: from, to: target, progress: progress)
-                return PagerFrame(
-                    time: time, progress: progress, position: position,
-                    pages: .interactive(pager.layout(atPosition: position).pages))
+                let pages = isRest || progress == 1 ? after : PageLayout.interpolated(from: before, to: after, progress: progress)
+                return PagerFrame(time: time, progress: progress, position: position, pages: .interactive(pages))
             }
         case .parallaxPush, .slideScale:
             let transition = pageTransition(for: settle)
             let incoming = settle.toIndex
             let outgoing = settle.fromIndex
-            let hasOutgoing = outgoing != incoming && outgoing >= 0 && outgoing < count
+            // The outgoing page may be gone from a list that shrank; it still transitions out.
+            let hasOutgoing = outgoing != incoming && outgoing >= 0
             let hasIncoming = incoming >= 0 && incoming < count
             let width = width
             let direction = direction

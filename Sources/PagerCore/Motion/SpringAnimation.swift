@@ -149,7 +149,8 @@ public struct SpringAnimation: Sendable, Hashable {
         SpringAnimation(kind: .spring, duration: duration, bounce: bounce, initialVelocity: initialVelocity)
     }
 
-    /// The same spring started with another velocity: a release hands its flick to the settle.
+    /// The same spring started with another velocity (a pager settle always starts from rest; see
+    /// `Settle`).
     public func withInitialVelocity(_ velocity: Double) -> SpringAnimation {
         SpringAnimation(kind: kind, duration: duration, bounce: bounce, initialVelocity: velocity)
     }

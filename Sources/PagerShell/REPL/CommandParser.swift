@@ -46,15 +46,27 @@ public enum CommandParser {
         case "swipe":
             return .action(.swipe(try choice([("left", .left), ("right", .right)], what: "left or right")))
         case "drag":
-            guard (1...2).contains(arguments.count) else { throw UsageError("drag takes DX and an optional PREDICTED, in points") }
-            let dx = try points(arguments[0], "DX")
-            let predicted = arguments.count == 2 ? try points(arguments[1], "PREDICTED") : nil
-            return .action(.drag(translation: dx, predicted: predicted))
+            // `--dy DY` may stand anywhere after the word; the rest are DX [PREDICTED].
+            var rest = arguments
+            var dy = 0.0
+            if let flag = rest.firstIndex(where: { $0.lowercased() == "--dy" }) {
+                guard flag + 1 < rest.count else { throw UsageError("--dy needs the vertical movement DY, in points") }
+                dy = try points(rest[flag + 1], "DY")
+                rest.removeSubrange(flag...(flag + 1))
+            }
+            guard (1...2).contains(rest.count) else {
+                throw UsageError("drag takes DX, an optional PREDICTED and an optional --dy DY, in points")
+            }
+            let dx = try points(rest[0], "DX")
+            let predicted = rest.count == 2 ? try points(rest[1], "PREDICTED") : nil
+            return .action(.drag(translation: dx, predicted: predicted, vertical: dy))
         case "press":
             try none()
             return .action(.dragBegan)
         case "move":
-            return .action(.dragChanged(translation: try points(try one("DX in points"), "DX")))
+            guard (1...2).contains(arguments.count) else { throw UsageError("move takes DX and an optional DY, in points") }
+            let dy = arguments.count == 2 ? try points(arguments[1], "DY") : 0
+            return .action(.dragChanged(translation: try points(arguments[0], "DX"), vertical: dy))
         case "release":
             guard arguments.count <= 1 else { throw UsageError("release takes at most PREDICTED, in points") }
             return .action(.dragEnded(predicted: arguments.isEmpty ? nil : try points(arguments[0], "PREDICTED")))
@@ -93,8 +105,20 @@ public enum CommandParser {
                         PageChangeStyle.allCases.map { ($0.rawValue, $0) },
                         what: "interactive, parallax-push or slide-scale")))
         case "focus":
+            guard !arguments.isEmpty else { return .focus }
+            return .action(.moveFocus(try choice(FocusMove.allCases.map { ($0.rawValue, $0) }, what: "next, previous, first or last")))
+        case "describe":
             try none()
-            return .focus
+            return .describe
+        case "style":
+            return .action(.setDotsStyle(try choice(PageDots.Style.allCases.map { ($0.rawValue, $0) }, what: "pager or indicator")))
+        case "text-size":
+            let name = try one("a text size")
+            guard let size = TextSize(name: name) else {
+                throw UsageError(
+                    "text-size takes one of \(TextSize.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name.clipped())'")
+            }
+            return .action(.setTextSize(size))
         case "layout":
             try none()
             return .layout

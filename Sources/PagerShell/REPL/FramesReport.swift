@@ -38,7 +38,7 @@ enum FramesReport {
             pages = layouts.map { page in
                 .object([
                     ("page", .int(page.page + 1)), ("offset_x", .double(page.offsetX)),
-                    ("scale", .double(page.scale)), ("brightness", .double(page.brightness)),
+                    ("scale", .double(page.scale)), ("brightness", .double(page.brightness)), ("opacity", .double(page.opacity)),
                 ])
             }
         case .transition(let drawn):

@@ -26,6 +26,12 @@ enum LayoutReport {
         }
         if layout.pages.isEmpty { text.append("  (no pages)") }
         text.append("dots (\(dots.style.rawValue)): \(DotsLine.render(dots))   \(element.label): \(element.value)")
+        let focused = pager.focusedElement.kind
+        text.append(
+            "elements: "
+                + pager.accessibilityElements.map { element in
+                    element.focusDescription(verbosity: .terse) + (element.kind == focused ? " (focus)" : "")
+                }.joined(separator: " | "))
         return .init(text: text, json: json(pager, layout: layout))
     }
 
@@ -72,6 +78,7 @@ enum LayoutReport {
                     ),
                 ])
             ),
+            ("elements", ElementReport.json(pager)),
         ])
     }
 }

@@ -22,7 +22,7 @@ public struct OutputRenderer: Sendable {
             // `say` text may hold escape sequences: JSON escapes them itself, text output is made
             // terminal-safe as it is written (OutputStream.writeLine).
             lines.stdout.append(json ? speech.json.serialized() : speech.text)
-        case .info(let info):
+        case .info(let info), .boundary(let info):
             if json { lines.stdout.append(info.json.serialized()) } else { lines.stdout += info.text }
         case .error(let message):
             if json {

@@ -46,18 +46,9 @@ public struct Session: Sendable {
                 return [.error(error.description)]
             }
         case .focus:
-            let element = pager.accessibilityElement
-            let text = element.focusDescription(verbosity: verbosity)
-            return [
-                .speech(
-                    .init(
-                        kind: "focus", text: text, priority: .default,
-                        json: .object([
-                            ("type", .string("focus")), ("text", .string(text)), ("label", .string(element.label)),
-                            ("value", .string(element.value)), ("traits", .array(element.traits.map { .string($0.rawValue) })),
-                            ("hint", .string(element.hint)),
-                        ])))
-            ]
+            return [ElementReport.focus(pager.focusedElement, move: nil, isBoundary: false, verbosity: verbosity)]
+        case .describe:
+            return [.info(ElementReport.describe(pager))]
         case .say(let text):
             return [
                 .speech(
@@ -106,6 +97,8 @@ public struct Session: Sendable {
                 outputs.append(.announcement(announcement))
             case .settle(let settle):
                 lastChange = (settle, pager)
+            case .focus(let change):
+                outputs.append(ElementReport.focus(change.element, move: change.move, isBoundary: change.isBoundary, verbosity: verbosity))
             }
         }
         return outputs

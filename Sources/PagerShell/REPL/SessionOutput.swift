@@ -9,6 +9,9 @@ public enum SessionOutput: Sendable, Equatable {
     case speech(Speech)
     /// Printed only: layout, frames, status, help, voices.
     case info(Info)
+    /// An action hit an edge and nothing is spoken (focus past the last element): printed, and
+    /// `expect-boundary` sees it.
+    case boundary(Info)
     /// The line could not be done; nothing changed.
     case error(String)
     /// Silence speech now.

@@ -4,6 +4,7 @@ import PagerCore
 public enum ShellCommand: Sendable, Equatable {
     case action(PagerAction)
     case focus
+    case describe
     case layout
     case frames
     case repeatLast
@@ -48,9 +49,11 @@ public struct CommandInfo: Sendable {
         CommandInfo(
             ["swipe"], "left|right", "Three-finger swipe, screen terms: left = next in LTR, previous in RTL.",
             completions: ["left", "right"]),
-        CommandInfo(["drag"], "DX [PREDICTED]", "Whole drag by DX screen points; PREDICTED = predicted end translation."),
+        CommandInfo(
+            ["drag"], "DX [PREDICTED] [--dy DY]",
+            "Whole drag by DX screen points; PREDICTED = predicted end translation; DY = vertical movement."),
         CommandInfo(["press"], "Put a finger down on the pager."),
-        CommandInfo(["move"], "DX", "Move the finger to DX screen points from where it touched down."),
+        CommandInfo(["move"], "DX [DY]", "Move the finger to (DX, DY) screen points from where it touched down."),
         CommandInfo(["release"], "[PREDICTED]", "Lift the finger; commits past 40% of the width or a flick past 60%."),
         CommandInfo(["go"], "N", "Go to page N (1-based), as the app would."),
         CommandInfo(["count"], "N", "Make the pager have N pages (keeps existing titles)."),
@@ -58,11 +61,21 @@ public struct CommandInfo: Sendable {
         CommandInfo(["width"], "PT", "Set the pager width in points (default 390)."),
         CommandInfo(["reduce-motion"], "on|off", "Turn Reduce Motion on (settle instantly) or off.", completions: ["on", "off"]),
         CommandInfo(["direction"], "ltr|rtl", "Layout direction.", completions: ["ltr", "rtl"]),
+        CommandInfo(
+            ["style"], "pager|indicator", "The page dots: seed 000's adjustable dots or seed 004's indicator.",
+            completions: PageDots.Style.allCases.map(\.rawValue)),
+        CommandInfo(
+            ["text-size"], "SIZE", "Dynamic Type size (xSmall…xxxLarge, AX1…AX5): the indicator's dots scale with it.",
+            completions: TextSize.allCases.map(\.rawValue)),
         CommandInfo(["lang"], "en|es|ar", "Language of everything spoken.", completions: SpokenStrings.table.map(\.code)),
         CommandInfo(
             ["transition"], "interactive|parallax-push|slide-scale", "How page changes look.",
             completions: PageChangeStyle.allCases.map(\.rawValue)),
-        CommandInfo(["focus"], "Speak what VoiceOver says when the page dots gain focus."),
+        CommandInfo(
+            ["focus"], "[next|previous|first|last]",
+            "Move VoiceOver's cursor (one-finger swipe right/left, four-finger tap top/bottom) and speak the element; alone, speak the focused one.",
+            completions: FocusMove.allCases.map(\.rawValue)),
+        CommandInfo(["describe"], "Print every element as AccessibilitySnapshot does: Label: Value. Trait., hint below."),
         CommandInfo(["layout"], "Show the rendered pages and the dots."),
         CommandInfo(["frames"], "Show the frames of the last page change, 60 per second."),
         CommandInfo(["repeat"], "Say the last announcement again."),

@@ -18,7 +18,8 @@ enum StatusReport {
                         + (pager.count > 20 ? ", … (\(pager.count) in all)" : "")),
             "width \(Formatting.fixed(pager.width, 1)) pt, \(pager.direction.rawValue), reduce motion "
                 + "\(pager.reduceMotion ? "on" : "off"), lang \(pager.strings.code), transition \(pager.pageChangeStyle.rawValue)",
-            "dots: \(DotsLine.render(pager.dots))",
+            "dots: \(DotsLine.render(pager.dots)) (\(pager.dotsStyle.rawValue), text size \(pager.textSize.rawValue))",
+            "focus: \(pager.focusedElement.focusDescription(verbosity: .terse))",
             "finger: \(finger)",
         ]
         if !speech.isEmpty { text.append("speech: \(speech)") }
@@ -35,6 +36,9 @@ enum StatusReport {
             ("lang", .string(pager.strings.code)),
             ("transition", .string(pager.pageChangeStyle.rawValue)),
             ("finger_down", .bool(pager.drag != nil)),
+            ("style", .string(pager.dotsStyle.rawValue)),
+            ("text_size", .string(pager.textSize.rawValue)),
+            ("focus", .string(pager.focusedElement.kind.rawValue)),
         ]
         if !speech.isEmpty { members.append(("speech", .string(speech))) }
         return .init(text: text, json: .object(members))

@@ -8,6 +8,8 @@ public enum Expectation: Sendable, Equatable {
     case boundary
     /// `expect-silence`: nothing was spoken since the previous check.
     case silence
+    /// `expect-focus "Page, 2 of 3"`: what VoiceOver says for the focused element.
+    case focus(String)
 
     /// Parses an expectation line; nil when the line is not one (then it is a REPL command).
     public static func parse(_ line: String) throws(UsageError) -> Expectation? {
@@ -15,6 +17,8 @@ public enum Expectation: Sendable, Equatable {
         switch word.lowercased() {
         case "expect":
             return .spoken(try unquote(rest.trimmingSpaces()))
+        case "expect-focus":
+            return .focus(try unquote(rest.trimmingSpaces()))
         case "expect-page":
             return .page(try NumberParsing.int(rest, what: "expect-page", in: 0...Int.max))
         case "expect-boundary":
@@ -59,6 +63,7 @@ public enum Expectation: Sendable, Equatable {
         case .page(let page): "page \(page)"
         case .boundary: "a boundary"
         case .silence: "silence"
+        case .focus(let text): "focus on \"\(text)\""
         }
     }
 
@@ -68,6 +73,7 @@ public enum Expectation: Sendable, Equatable {
         case .page(let page): "expect-page \(page)"
         case .boundary: "expect-boundary"
         case .silence: "expect-silence"
+        case .focus(let text): "expect-focus \"\(text)\""
         }
     }
 }

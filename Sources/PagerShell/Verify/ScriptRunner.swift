@@ -36,6 +36,8 @@ public struct ScriptRunner: Sendable {
         var checks: [Check] = []
         var spokenSinceCheck: [SessionOutput] = []
         var lastSpoken: SessionOutput?
+        /// The last thing said or silently refused at an edge, for `expect-boundary`.
+        var lastOutcome: SessionOutput?
 
         var expectations = 0
         for (offset, line) in Self.lines(text).enumerated() {
@@ -58,7 +60,7 @@ public struct ScriptRunner: Sendable {
                 checks.append(
                     check(
                         expectation, file: file, line: lineNumber, session: session,
-                        last: lastSpoken, sinceCheck: spokenSinceCheck))
+                        last: lastSpoken, outcome: lastOutcome, sinceCheck: spokenSinceCheck))
                 spokenSinceCheck = []
                 continue
             }
@@ -66,7 +68,10 @@ public struct ScriptRunner: Sendable {
                 switch output {
                 case .announcement, .speech:
                     lastSpoken = output
+                    lastOutcome = output
                     spokenSinceCheck.append(output)
+                case .boundary:
+                    lastOutcome = output
                 case .error(let message):
                     checks.append(
                         Check(
@@ -108,7 +113,7 @@ public struct ScriptRunner: Sendable {
 
     func check(
         _ expectation: Expectation, file: String, line: Int, session: Session,
-        last: SessionOutput?, sinceCheck: [SessionOutput]
+        last: SessionOutput?, outcome: SessionOutput?, sinceCheck: [SessionOutput]
     ) -> Check {
         func describe(_ output: SessionOutput?) -> String {
             guard let text = output?.spokenText else { return "nothing spoken" }
@@ -124,13 +129,21 @@ public struct ScriptRunner: Sendable {
             passed = session.pager.pageNumber == page
             got = "page \(session.pager.pageNumber) of \(session.pager.count)"
         case .boundary:
-            if case .announcement(let a) = last, a.isBoundary {
+            switch outcome {
+            case .announcement(let a) where a.isBoundary:
                 passed = true
                 got = "boundary \"\(a.text)\""
-            } else {
+            case .boundary(let info):
+                passed = true
+                got = "boundary \(info.text.first ?? "")"
+            default:
                 passed = false
-                got = last == nil ? "nothing spoken" : "no boundary (\(describe(last)))"
+                got = outcome == nil ? "nothing spoken" : "no boundary (\(describe(outcome)))"
             }
+        case .focus(let text):
+            let said = session.pager.focusedElement.focusDescription(verbosity: session.verbosity)
+            passed = said == text
+            got = "focus on \"\(said)\""
         case .silence:
             passed = sinceCheck.isEmpty
             got = sinceCheck.isEmpty ? "silence" : sinceCheck.compactMap(\.spokenText).map { "\"\($0)\"" }.joined(separator: ", ")
