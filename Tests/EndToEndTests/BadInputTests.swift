@@ -8,7 +8,7 @@ import Testing
         let bad = [
             "jump", "incremnt", "next now", "swipe up", "drag", "drag abc", "drag NaN", "drag inf", "drag -inf",
             "drag 1e400", "go 0", "go 4", "go 1000000000000000000000000000000", "go 1e30", "go 2.5", "go -1",
-            "count -1", "count 1e30", "width -1", "width nan", "move 5", "release", "lang fr", "reduce-motion maybe",
+            "count -1", "count 1e30", "width -1", "width nan", "move 5", "release", "lang xx", "reduce-motion maybe",
             "transition fade", "say", "pages", "pages A,,B", String(repeating: "x", count: 300),
         ]
         let script = (["next"] + bad + ["status"]).joined(separator: "\n") + "\n"
@@ -76,7 +76,11 @@ import Testing
         for (arguments, message) in [
             (["--count", "-1"], "pagervoice: --count must be between 0 and 10000, not -1"),
             (["--width", "nan"], "pagervoice: --width must be a finite number, not 'nan'"),
-            (["--lang", "fr"], "pagervoice: --lang must be one of en, es, ar, not 'fr'"),
+            (
+                ["--lang", "xx"],
+                "pagervoice: --lang must be one of en, es, ar, bg, bn, ca, cs, da, de, el, fa, fi, fr, he, hi, hu, id, it, ja, ko, ms, nb, "
+                    + "nl, pl, pt-BR, pt-PT, ro, ru, sk, sv, tr, uk, vi, yue, zh, zh-Hant, not 'xx'"
+            ),
             (["--audio", "loud"], "pagervoice: --audio must be one of auto, pulse, alsa, null, off, not 'loud'"),
             (["--rate", "5000"], "pagervoice: --rate must be between 80 and 450, not 5000"),
             (["--jsn"], "pagervoice: unknown option '--jsn' (did you mean --json?)"),
