@@ -79,7 +79,7 @@ let package = Package(
         // Fixtures shared by test targets: a private PulseAudio server with a null sink, WAV parsing.
         .target(name: "PagerTestSupport", dependencies: ["PagerSpeech"], path: "Tests/PagerTestSupport"),
 
-        .testTarget(name: "PagerSpeechTests", dependencies: ["PagerSpeech", "PagerTestSupport"]),
+        .testTarget(name: "PagerSpeechTests", dependencies: ["PagerSpeech", "PagerCore", "PagerTestSupport"]),
         .testTarget(name: "PagerShellTests", dependencies: ["PagerShell", "PagerCore", "PagerTestSupport"]),
         // Runs the built `pagervoice` executable; depends on it so `swift test` builds it first.
         .testTarget(name: "EndToEndTests", dependencies: ["pagervoice", "PagerTestSupport"]),

@@ -115,7 +115,7 @@ public enum PagerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .fingerAlreadyDown:
             "a finger is already down: use move DX or release"
         case .unknownLanguage(let code):
-            "unknown language '\(code)': choose one of \(SpokenStrings.table.map(\.code).joined(separator: ", "))"
+            SpokenStrings.unknownLanguageMessage(code)
         case .tooManyPages(let limit):
             "a pager holds at most \(limit) pages"
         case .badTitle(let why):

@@ -6,7 +6,7 @@
 /// so word order can follow the language (Arabic puts the label first as English does, others
 /// may not). Numbers are spoken with Western digits, which every eSpeak NG voice reads.
 public struct SpokenStrings: Sendable, Equatable {
-    /// BCP 47 language code, also the eSpeak NG voice used by default for it.
+    /// BCP 47 tag naming the translation ("de", "pt-BR", "zh-Hant"); `forLanguage` maps any tag to one.
     public var code: String
     /// The language's own name, for `help` and error messages.
     public var name: String
@@ -54,9 +54,14 @@ public struct SpokenStrings: Sendable, Equatable {
         self.notFound = notFound
     }
 
-    /// The strings for a language code ("en", "es", "ar"), or nil when nobody translated it yet.
-    public static func forLanguage(_ code: String) -> SpokenStrings? {
-        table.first { $0.code == code }
+    /// The strings for a BCP 47 tag or POSIX locale name ("de", "pt-BR", "zh-Hant", "es-419",
+    /// "de_AT.UTF-8"), in any case, falling back from script and region to the language
+    /// (`LanguageTag.translation` documents the special cases: `pt`, Chinese, Norwegian); nil when
+    /// PagerVoice does not speak the language. `PagerAction.setLanguage` and `--lang` go through here.
+    public static func forLanguage(_ tag: String) -> SpokenStrings? {
+        // The reducer asks with a table code on every `lang`; that needs no parsing.
+        if let exact = table.first(where: { $0.code == tag }) { return exact }
+        return LanguageTag(tag)?.translation
     }
 
     /// English: the default, and always present.

@@ -8,7 +8,7 @@ import Testing
         let bad = [
             "jump", "incremnt", "next now", "swipe up", "drag", "drag abc", "drag NaN", "drag inf", "drag -inf",
             "drag 1e400", "go 0", "go 4", "go 1000000000000000000000000000000", "go 1e30", "go 2.5", "go -1",
-            "count -1", "count 1e30", "width -1", "width nan", "move 5", "release", "lang fr", "reduce-motion maybe",
+            "count -1", "count 1e30", "width -1", "width nan", "move 5", "release", "lang xx", "reduce-motion maybe",
             "transition fade", "say", "pages", "pages A,,B", String(repeating: "x", count: 300),
         ]
         let script = (["next"] + bad + ["status"]).joined(separator: "\n") + "\n"

@@ -98,19 +98,8 @@ import Testing
     }
 }
 
+/// Templates themselves; LanguageTableTests walks every translation.
 @Suite struct SpokenStringsTests {
-    @Test func everyLanguageFillsEveryPlaceholder() {
-        for strings in SpokenStrings.table {
-            #expect(Set(strings.value.placeholders) == ["page", "count"], "\(strings.code) value")
-            #expect(Set(strings.announcement.placeholders) == ["page", "count"], "\(strings.code) announcement")
-            #expect(Set(strings.focus.placeholders) == ["label", "value", "trait", "hint"], "\(strings.code) focus")
-            #expect(Set(strings.terseFocus.placeholders) == ["label", "value", "trait"], "\(strings.code) terse")
-            #expect(!strings.announcementText(page: 2, count: 3).contains("{"))
-            #expect(!strings.none.isEmpty && !strings.label.isEmpty && !strings.adjustableHint.isEmpty)
-        }
-        #expect(Set(SpokenStrings.table.map(\.code)).count == SpokenStrings.table.count)
-    }
-
     @Test func templatesKeepUnknownPlaceholdersAudible() {
         let template: Template = "{greeting}, {name}!"
         #expect(template.render(["name": "Ada"]) == "{greeting}, Ada!")

@@ -233,7 +233,7 @@ import Testing
             (.setPages(["A", ""]), .badTitle("a page title cannot be empty")),
             (.setPages(["A\u{1}B"]), .badTitle("a page title cannot contain control characters")),
             (.setPages([String(repeating: "x", count: 201)]), .badTitle("a page title can be at most 200 characters")),
-            (.setLanguage("fr"), .unknownLanguage("fr")),
+            (.setLanguage("xx"), .unknownLanguage("xx")),
             (.dragChanged(translation: 5), .fingerNotDown),
             (.dragEnded(predicted: nil), .fingerNotDown),
             (.drag(translation: .nan, predicted: nil), .notFinite("translation")),
