@@ -78,7 +78,11 @@ import Testing
             (["--width", "nan"], "Error: The value 'nan' is invalid for '--width <pt>': must be a finite number"),
             (["--width", "1e400"], "Error: The value '1e400' is invalid for '--width <pt>': must be a finite number"),
             (["--count", "2.5"], "Error: The value '2.5' is invalid for '--count <n>': must be a whole number"),
-            (["--lang", "xx"], "Error: The value 'xx' is invalid for '--lang <tag>': PagerVoice does not speak it; choose one of "),
+            (["--lang", "xx"], "Error: The value 'xx' is invalid for '--lang <tag>': unknown language 'xx': "),
+            (
+                ["--lang", "german"],
+                "Error: The value 'german' is invalid for '--lang <tag>': unknown language 'german': did you mean 'de' (Deutsch)?"
+            ),
             (["--audio", "loud"], "Error: The value 'loud' is invalid for '--audio <mode>'. Please provide one of 'auto', 'pulse', "),
             (["--rate", "5000"], "Error: The value '5000' is invalid for '--rate <wpm>': must be between 80 and 450"),
             (["--jsn"], "Error: Unknown option '--jsn'. Did you mean '--json'?"),

@@ -60,12 +60,17 @@ import Testing
             ])
     }
 
-    @Test(arguments: [("en", "Page 2 of 3"), ("es", "Página 2 de 3"), ("ar", "الصفحة 2 من 3")])
+    /// Right-to-left text is one isolate in text mode (FSI U+2068 … PDI U+2069), so a terminal
+    /// keeps "2" and "3" where an Arabic reader expects them; JSON carries the plain text.
+    @Test(arguments: [("en", "Page 2 of 3"), ("es", "Página 2 de 3"), ("ar", "\u{2068}الصفحة 2 من 3\u{2069}")])
     func languages(code: String, text: String) throws {
         let run = try Pagervoice.run(["--audio", "off", "--lang", code], input: "next\n")
         #expect(run.lines == [text])
         let switched = try Pagervoice.run(["--audio", "off"], input: "lang \(code)\nnext\n")
         #expect(switched.lines == [text])
+        let json = try Pagervoice.run(["--audio", "off", "--lang", code, "--json"], input: "next\n")
+        #expect(json.events.first?["text"] as? String == text.filter { $0 != "\u{2068}" && $0 != "\u{2069}" })
+        #expect(!json.stdout.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) })
     }
 
     @Test func reduceMotionSettlesInstantly() throws {

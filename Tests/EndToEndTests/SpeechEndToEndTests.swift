@@ -37,7 +37,7 @@ import Testing
         #expect(second.samples == third.samples)
     }
 
-    @Test(arguments: [("es", "Página 2 de 3"), ("ar", "الصفحة 2 من 3")])
+    @Test(arguments: [("es", "Página 2 de 3"), ("ar", "\u{2068}الصفحة 2 من 3\u{2069}"), ("de", "Seite 2 von 3")])
     func otherLanguagesAreSpoken(code: String, text: String) throws {
         let dir = try TemporaryDirectory()
         let english = try TemporaryDirectory()

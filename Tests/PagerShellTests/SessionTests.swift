@@ -134,7 +134,7 @@ import Testing
         #expect(output.spokenText == "red \u{1B}[31mtext\u{7} and\ttab")
         // …printed harmlessly in text mode (the stream makes every text line terminal-safe)…
         let stream = OutputStream(capturing: ())
-        OutputRenderer(json: false).render(output).stdout.forEach(stream.writeLine)
+        for line in OutputRenderer(json: false).render(output).stdout { stream.writeLine(line) }
         #expect(stream.captured == #"red \u{1B}[31mtext\u{7} and"# + "\ttab\n")
         // …and escaped by JSON.
         #expect(OutputRenderer(json: true).render(output).stdout == [#"{"type":"say","text":"red \u001b[31mtext\u0007 and\ttab"}"#])

@@ -40,11 +40,10 @@ enum ArgumentCheck {
         return value
     }
 
-    /// A language the model speaks, by BCP 47 tag.
-    static func language(_ text: String) throws -> SpokenStrings {
-        guard let strings = SpokenStrings.forLanguage(text) else {
-            throw ValidationError("PagerVoice does not speak it; choose one of \(SpokenStrings.table.map(\.code).joined(separator: ", "))")
-        }
-        return strings
+    /// A language the model speaks, by BCP 47 tag (`pt-BR`, `zh-Hans`, `es-419`, `de_DE`): the
+    /// tag, as typed, once it is known to match.
+    static func language(_ text: String) throws -> String {
+        guard SpokenStrings.forLanguage(text) != nil else { throw ValidationError(SpokenStrings.unknownLanguageMessage(text)) }
+        return text
     }
 }

@@ -26,9 +26,11 @@ struct PagerOptions: ParsableArguments {
     var rtl = false
 
     @Option(
-        help: ArgumentHelp("Language spoken, a BCP 47 tag (default: from the locale, else English).", valueName: "tag"),
+        help: ArgumentHelp(
+            "Language spoken, a BCP 47 tag such as de, pt-BR, zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG, else English).",
+            valueName: "tag"),
         transform: ArgumentCheck.language)
-    var lang: SpokenStrings?
+    var lang: String?
 
     @Option(help: "The page dots: pager (seed 000, adjustable) or indicator (seed 004).")
     var style: PageDots.Style?
@@ -41,8 +43,18 @@ struct PagerOptions: ParsableArguments {
 
     init() {}
 
+    /// The language: `--lang`, else (where `environment` is given) the locale, else English.
+    func language(environment: [String: String] = [:]) throws -> LanguageChoice {
+        do {
+            return try LanguageChoice.resolve(explicit: lang, environment: environment)
+        } catch {
+            throw ValidationError("--lang: \(error.description)")
+        }
+    }
+
     /// The pager the options describe, or the reason it cannot be made (the model's own words).
-    func makePager() throws -> Pager {
+    /// Its language is `language`, or `--lang` (English without it).
+    func makePager(language: LanguageChoice? = nil) throws -> Pager {
         var pager = Pager()
         func apply(_ action: PagerAction, _ option: String) throws {
             do {
@@ -59,7 +71,8 @@ struct PagerOptions: ParsableArguments {
         if let width { try apply(.setWidth(width), "--width") }
         if reduceMotion { try apply(.setReduceMotion(true), "--reduce-motion") }
         if rtl { try apply(.setDirection(.rightToLeft), "--rtl") }
-        if let lang { try apply(.setLanguage(lang.code), "--lang") }
+        let strings = try (language ?? self.language()).strings
+        if strings != pager.strings { try apply(.setLanguage(strings.code), "--lang") }
         if let style { try apply(.setDotsStyle(style), "--style") }
         if let textSize { try apply(.setTextSize(textSize), "--text-size") }
         if let transition { try apply(.setPageChangeStyle(transition), "--transition") }

@@ -35,11 +35,9 @@ public final class EspeakSpeaker: Speaker {
         }
     }
 
-    public func speak(_ text: String, priority: AnnouncementPriority, language: String) {
+    public func speak(_ text: String, priority: AnnouncementPriority, voice: String) {
         var settings = base
-        if settings.voice == nil {
-            settings.language = SpokenStrings.forLanguage(language)?.voice ?? language
-        }
+        if settings.voice == nil { settings.voice = voice }
         announcer.speak(text, priority: Self.speechPriority(priority), settings: settings)
     }
 

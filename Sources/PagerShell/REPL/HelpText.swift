@@ -16,15 +16,27 @@ enum HelpText {
         let width = (CommandInfo.all.map(\.usage.count).max() ?? 0) + 2
         let lines =
             ["Commands (page numbers are 1-based):"]
-            + CommandInfo.all.map {
-                "  " + Formatting.padRight($0.usage, width) + $0.help
-            }
+            + CommandInfo.all.map { "  " + Formatting.padRight($0.usage, width) + $0.help }
+            + ["", "Languages (lang TAG), each in its own name:"] + languageLines()
         return .info(
             .init(
                 text: lines,
                 json: .object([
                     ("type", .string("help")), ("commands", .array(CommandInfo.all.map(json))),
+                    (
+                        "languages",
+                        .array(SpokenStrings.table.map { .object([("code", .string($0.code)), ("name", .string($0.name))]) })
+                    ),
                 ])))
+    }
+
+    /// Every language as "de  Deutsch", four to a line.
+    static func languageLines() -> [String] {
+        let entries = SpokenStrings.table.map { Formatting.padRight($0.code, 8) + $0.name }
+        let width = (entries.map(\.count).max() ?? 0) + 3
+        return stride(from: 0, to: entries.count, by: 4).map { start in
+            ("  " + entries[start..<min(start + 4, entries.count)].map { Formatting.padRight($0, width) }.joined()).trimmingSpaces()
+        }
     }
 
     static func json(_ info: CommandInfo) -> JSON {

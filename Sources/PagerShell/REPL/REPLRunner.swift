@@ -34,8 +34,9 @@ public final class REPLRunner {
         /// Prints one output and says whether the line failed.
         func emit(_ output: SessionOutput) {
             let lines = renderer.render(output, lineNumber: interactive ? nil : lineNumber)
-            for line in lines.stdout { renderer.json ? out.writeRaw(line) : out.writeLine(line) }
-            for line in lines.stderr { err.writeLine(line) }
+            let language = session.pager.strings
+            for line in lines.stdout { renderer.json ? out.writeRaw(line) : out.writeLine(line, language: language) }
+            for line in lines.stderr { err.writeLine(line, language: language) }
         }
         /// Speech that failed since the last look is an error of the line that asked for it.
         func reportSpeechFailures() {
@@ -61,7 +62,7 @@ public final class REPLRunner {
                 }
                 emit(output)
                 if let text = output.spokenText {
-                    speaker.speak(text, priority: Self.priority(of: output), language: session.pager.strings.code)
+                    speaker.speak(text, priority: Self.priority(of: output), voice: session.pager.strings.voice)
                 }
             }
             // Shown while it is spoken; then, from a pipe, spoken to its end before the next line.

@@ -10,6 +10,8 @@ public struct Session: Sendable {
     public var voiceList: @Sendable () -> [String]
     /// Describes the speech settings for `status` (voice, rate, audio).
     public var speechDescription: String
+    /// Why the pager speaks the language it does, for `status` ("de from LANG=de_DE.UTF-8").
+    public private(set) var languageReason: String
 
     public private(set) var lastAnnouncement: Announcement?
     /// The last page change and the pager right after it, so `frames` shows what was seen then.
@@ -17,12 +19,14 @@ public struct Session: Sendable {
 
     public init(
         pager: Pager = Pager(), verbosity: AccessibilityElement.Verbosity = .normal,
-        voiceList: @escaping @Sendable () -> [String] = { [] }, speechDescription: String = ""
+        voiceList: @escaping @Sendable () -> [String] = { [] }, speechDescription: String = "",
+        languageReason: String? = nil
     ) {
         self.pager = pager
         self.verbosity = verbosity
         self.voiceList = voiceList
         self.speechDescription = speechDescription
+        self.languageReason = languageReason ?? "\(pager.strings.code): the pager's own"
     }
 
     /// Runs one line. Empty lines produce nothing.
@@ -41,7 +45,9 @@ public struct Session: Sendable {
         switch command {
         case .action(let action):
             do {
-                return record(try pager.reduce(action))
+                let events = try pager.reduce(action)
+                if case .setLanguage(let tag) = action { languageReason = "\(pager.strings.code) from lang \(tag)" }
+                return record(events)
             } catch {
                 return [.error(error.description)]
             }
@@ -70,7 +76,7 @@ public struct Session: Sendable {
             let frames = lastChange.map { $0.pager.frames(for: $0.settle) } ?? pager.restingFrames()
             return [.info(FramesReport.make(frames))]
         case .status:
-            return [.info(StatusReport.make(pager, speech: speechDescription))]
+            return [.info(StatusReport.make(pager, speech: speechDescription, language: languageReason))]
         case .voices:
             let voices = voiceList()
             return [

@@ -67,7 +67,9 @@ public struct CommandInfo: Sendable {
         CommandInfo(
             ["text-size"], "SIZE", "Dynamic Type size (xSmall…xxxLarge, AX1…AX5): the indicator's dots scale with it.",
             completions: TextSize.allCases.map(\.rawValue)),
-        CommandInfo(["lang"], "en|es|ar", "Language of everything spoken.", completions: SpokenStrings.table.map(\.code)),
+        CommandInfo(
+            ["lang"], "TAG", "Language of everything spoken, a BCP 47 tag (de, pt-BR, zh-Hant…): see Languages below.",
+            completions: SpokenStrings.table.map(\.code)),
         CommandInfo(
             ["transition"], "interactive|parallax-push|slide-scale", "How page changes look.",
             completions: PageChangeStyle.allCases.map(\.rawValue)),

@@ -3,8 +3,9 @@ import PagerCore
 /// Where spoken text goes. The REPL talks to this, not to eSpeak NG directly, so the same loop can
 /// run with real speech (`EspeakSpeaker`), with no speech (`--audio off`), or under tests.
 public protocol Speaker: AnyObject, Sendable {
-    /// Queue or interrupt according to `priority` (iOS 17 rules), in the voice for `language`.
-    func speak(_ text: String, priority: AnnouncementPriority, language: String)
+    /// Queue or interrupt according to `priority` (iOS 17 rules), in `voice` (the eSpeak NG voice
+    /// of the pager's language) unless `--voice` chose one.
+    func speak(_ text: String, priority: AnnouncementPriority, voice: String)
     /// Silence everything now (Ctrl-C, `stop`).
     func stop()
     /// Return once everything queued has been spoken.
@@ -24,7 +25,7 @@ public protocol Speaker: AnyObject, Sendable {
 /// `--audio off`: nothing is synthesised at all.
 public final class SilentSpeaker: Speaker {
     public init() {}
-    public func speak(_ text: String, priority: AnnouncementPriority, language: String) {}
+    public func speak(_ text: String, priority: AnnouncementPriority, voice: String) {}
     public func stop() {}
     public func drain() {}
     public func voiceLines() -> [String] { [] }

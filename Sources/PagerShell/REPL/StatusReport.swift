@@ -2,7 +2,7 @@ import PagerCore
 
 /// The `status` command: the whole state in a few lines.
 enum StatusReport {
-    static func make(_ pager: Pager, speech: String) -> SessionOutput.Info {
+    static func make(_ pager: Pager, speech: String, language: String) -> SessionOutput.Info {
         let finger: String
         if let drag = pager.drag {
             finger = drag.isActive ? "down, moved \(Formatting.fixed(drag.screenTranslation, 1)) pt" : "down, not yet dragging"
@@ -20,6 +20,7 @@ enum StatusReport {
                 + "\(pager.reduceMotion ? "on" : "off"), lang \(pager.strings.code), transition \(pager.pageChangeStyle.rawValue)",
             "dots: \(DotsLine.render(pager.dots)) (\(pager.dotsStyle.rawValue), text size \(pager.textSize.rawValue))",
             "focus: \(pager.focusedElement.focusDescription(verbosity: .terse))",
+            "language: \(pager.strings.name) (\(language))",
             "finger: \(finger)",
         ]
         if !speech.isEmpty { text.append("speech: \(speech)") }
@@ -34,6 +35,7 @@ enum StatusReport {
             ("direction", .string(pager.direction.rawValue)),
             ("reduce_motion", .bool(pager.reduceMotion)),
             ("lang", .string(pager.strings.code)),
+            ("lang_reason", .string(language)),
             ("transition", .string(pager.pageChangeStyle.rawValue)),
             ("finger_down", .bool(pager.drag != nil)),
             ("style", .string(pager.dotsStyle.rawValue)),

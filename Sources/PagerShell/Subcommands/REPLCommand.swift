@@ -33,8 +33,10 @@ struct REPLCommand: PagerVoiceSubcommand {
     init() {}
 
     func execute(_ io: ShellIO) -> Int32 {
-        // validate() proved it can be made.
-        guard let pager = try? self.pager.makePager() else { return 2 }
+        // validate() proved these can be made.
+        guard let language = try? self.pager.language(environment: ProcessEnvironment.current),
+            let pager = try? self.pager.makePager(language: language)
+        else { return 2 }
         let err = io.err
         let speaker: Speaker
         do {
@@ -52,7 +54,7 @@ struct REPLCommand: PagerVoiceSubcommand {
         let interactive = Terminal.stdinIsTTY
         let session = Session(
             pager: pager, verbosity: output.verbosity,
-            voiceList: { speaker.voiceLines() }, speechDescription: speaker.summary)
+            voiceList: { speaker.voiceLines() }, speechDescription: speaker.summary, languageReason: language.reason)
         let runner = REPLRunner(
             session: session, renderer: OutputRenderer(json: output.json), speaker: speaker,
             interactive: interactive, out: io.out, err: io.err)

@@ -11,9 +11,11 @@ struct SayCommand: PagerVoiceSubcommand {
     @OptionGroup(title: "Speech options") var speech: SpeechOptions
 
     @Option(
-        help: ArgumentHelp("Language voice to use when --voice is not given (default en).", valueName: "tag"),
+        help: ArgumentHelp(
+            "Language whose voice speaks when --voice is not given, a BCP 47 tag (default: from the locale, else English).",
+            valueName: "tag"),
         transform: ArgumentCheck.language)
-    var lang: SpokenStrings?
+    var lang: String?
 
     @Argument(help: "The text to speak.")
     var text: [String] = []
@@ -26,6 +28,8 @@ struct SayCommand: PagerVoiceSubcommand {
 
     func execute(_ io: ShellIO) -> Int32 {
         let text = self.text.joined(separator: " ")
+        // validate() refused a tag that matches nothing.
+        guard let language = try? LanguageChoice.resolve(explicit: lang, environment: ProcessEnvironment.current) else { return 2 }
         let err = io.err
         do {
             let speaker = try SpeakerFactory.make(
@@ -34,7 +38,7 @@ struct SayCommand: PagerVoiceSubcommand {
                     err.writeLine("pagervoice: \(line)")
                     err.flush()
                 })
-            speaker.speak(text, priority: .default, language: (lang ?? .english).code)
+            speaker.speak(text, priority: .default, voice: language.strings.voice)
             speaker.drain()
             let failures = speaker.takeFailures()
             guard failures.isEmpty else {

@@ -16,7 +16,7 @@ struct VoicesCommand: PagerVoiceSubcommand {
             io.finish(command: "pagervoice voices")
             return 1
         }
-        VoiceList.lines(engine).forEach(io.out.writeLine)
+        for line in VoiceList.lines(engine) { io.out.writeLine(line) }
         return io.finish(command: "pagervoice voices") ? 0 : 1
     }
 }

@@ -1,3 +1,4 @@
+import PagerCore
 import PagerSpeech
 import SystemPackage
 
@@ -64,8 +65,11 @@ public final class OutputStream: Sendable {
     /// Flushes itself once this much is buffered, so a long run never holds its output in memory.
     static let flushThreshold = 1 << 16
 
-    /// One line of text for a person, made terminal-safe line by line.
-    public func writeLine(_ line: String) {
+    /// One line of text for a person, made terminal-safe line by line, then with any
+    /// right-to-left words isolated so the terminal (and a screen reader reading it) keeps their
+    /// order (`SpokenStrings.isolatedForTerminal`; `language` decides how a right-to-left sentence
+    /// that opens with a Latin word is marked).
+    public func writeLine(_ line: String, language: SpokenStrings = .english) {
         var safe = ""
         var first = true
         for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -73,7 +77,8 @@ public final class OutputStream: Sendable {
             safe += String(part).terminalSafe
             first = false
         }
-        writeRaw(safe)
+        // Plain ASCII holds no right-to-left letter: most lines stop here.
+        writeRaw(safe.utf8.allSatisfy { $0 < 0x80 } ? safe : language.isolatedForTerminal(safe))
     }
 
     /// One line written exactly as given (a newline is added).
