@@ -37,7 +37,7 @@ SANITIZER_ENV := SWIFT_BACKTRACE=enable=no \
                  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
                  TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1"
 
-.PHONY: run test deps mirrors build release bench fuzz soak sanitize lint format clean
+.PHONY: man run test deps mirrors build release bench fuzz soak sanitize lint format clean
 
 deps: mirrors
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -80,6 +80,16 @@ soak: release
 sanitize: deps
 	$(SANITIZER_ENV) $(SWIFT) test --sanitize=address --scratch-path $(ASAN_SCRATCH)
 	$(SANITIZER_ENV) $(SWIFT) test --sanitize=thread --scratch-path $(TSAN_SCRATCH)
+
+# The man page, generated from the same ArgumentParser definitions as --help (the package's
+# generate-manual tool; its plugin would also try the bench, soak and fuzz executables).
+man: deps
+	$(SWIFT) build --product pagervoice
+	$(SWIFT) build --product generate-manual
+	mkdir -p share/man/man1
+	$$($(SWIFT) build --show-bin-path)/generate-manual $$($(SWIFT) build --show-bin-path)/pagervoice \
+	    --output-directory share/man/man1 --date $$(date +%Y-%m-%d)
+	@echo "Written: share/man/man1/pagervoice.1 (man -l share/man/man1/pagervoice.1)"
 
 # One written style (.swift-format: 4-space indents, 140 columns), checked before the tests so a
 # style slip fails CI early. `make format` rewrites the sources into that style.
