@@ -56,6 +56,18 @@ import Testing
         #expect(html.contains("<h2 id=\"audited\">What was audited</h2>"))
     }
 
+    /// What `audit --format html` prints: the page line by line, with what was audited.
+    @Test func auditCommandReportsItsConfiguration() {
+        var configuration = AuditConfiguration()
+        configuration.format = .html
+        let lines = AuditCommand.audit(configuration).lines(configuration.format)
+        #expect(lines.first == "<!DOCTYPE html>")
+        #expect(lines.last == "</html>")
+        #expect(!lines.contains { $0.contains("\n") })
+        #expect(lines.contains("<h2 id=\"audited\">What was audited</h2>"))
+        #expect(lines.contains("<tr><th scope=\"row\">Pages</th><td>3: Explore, Collect, Share</td></tr>"))
+    }
+
     @Test func selfContained() throws {
         let (html, _) = Self.report()
         for outside in ["<script", "src=", "<link", "url(", "@import", "<iframe", "<object", "<img"] {

@@ -29,7 +29,7 @@ public enum AuditCommand {
 
     /// The model, configured as the options say, audited.
     static func audit(_ configuration: AuditConfiguration) -> AuditReport {
-        AuditReport(findings: Auditor(base: configuration.makeSubject(), configuration: configuration).run())
+        AuditReport(findings: Auditor(base: configuration.makeSubject(), configuration: configuration).run(), configuration: configuration)
     }
 
     static func helpLines() -> [String] {

@@ -12,7 +12,7 @@ struct AuditReport: Sendable {
         case .text: textLines()
         case .json: [json().serialized()]
         case .sarif: [sarif().serialized()]
-        case .html: [AuditHTML(report: self).document()]
+        case .html: AuditHTML(report: self).document().split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         }
     }
 
