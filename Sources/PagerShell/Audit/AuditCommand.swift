@@ -96,7 +96,7 @@ struct AuditCommand: PagerVoiceSubcommand {
 
     /// The model, configured as the options say, audited.
     static func audit(_ configuration: AuditConfiguration) -> AuditReport {
-        AuditReport(findings: Auditor(base: configuration.makeSubject(), configuration: configuration).run())
+        AuditReport(findings: Auditor(base: configuration.makeSubject(), configuration: configuration).run(), configuration: configuration)
     }
 
     /// The configuration `pagervoice audit ARGUMENTS…` describes (tests build theirs this way).

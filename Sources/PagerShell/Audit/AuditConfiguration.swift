@@ -10,6 +10,12 @@ enum AuditActionKind: String, Sendable, CaseIterable {
     case swipe
     /// A finger dragging the pages.
     case drag
+    /// Tapping a dot selects its page, as UIPageControl's dots do. The seeds' dots do not, so it
+    /// is only audited when asked for.
+    case tap
+
+    /// What `--actions` means when absent: what the seeds offer.
+    static let defaults: Set<AuditActionKind> = [.adjustable, .scroll, .swipe, .drag]
 }
 
 /// How the report is written (`--format`).
@@ -17,6 +23,8 @@ enum AuditFormat: String, Sendable, CaseIterable {
     case text
     case json
     case sarif
+    /// One self-contained page for people: summary table, a section per rule, swatches.
+    case html
 }
 
 /// A pager configuration to audit: the options of `pagervoice audit`, parsed and checked.
@@ -24,7 +32,7 @@ struct AuditConfiguration: Sendable {
     var pages: [String] = Pager.demoPages
     /// The accessibility label the component gives its dots.
     var label = "Page"
-    var actions: Set<AuditActionKind> = Set(AuditActionKind.allCases)
+    var actions: Set<AuditActionKind> = AuditActionKind.defaults
     var style: PageDots.Style = .pager
     /// What lies behind the dots; nil = the seeds' own (page gradients, or the system background).
     var background: SRGBColor?
@@ -45,6 +53,10 @@ struct AuditConfiguration: Sendable {
     var rules: [AuditRule] = AuditRule.allCases
     /// Width of the pager in points (the model's default, an iPhone 15).
     var width = 390.0
+    /// Room the dot row leaves on each side of the pager (dots-fit): 16 pt, SwiftUI's default
+    /// `.padding()` and UIKit's layout margins on an iPhone, so the dots clear the screen's
+    /// rounded corners and the edge gestures.
+    var dotsMargin = 16.0
 
     init() {}
 

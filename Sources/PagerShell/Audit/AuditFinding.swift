@@ -1,3 +1,5 @@
+import PagerCore
+
 /// The outcome of one rule.
 struct AuditFinding: Sendable, Equatable {
     enum Status: String, Sendable, CaseIterable {
@@ -12,8 +14,11 @@ struct AuditFinding: Sendable, Equatable {
     var message: String
     /// The worst value measured (e.g. a contrast ratio), where a number applies.
     var measured: Double?
-    /// The value the rule requires, where a number applies.
+    /// The value the rule requires, where a number applies: a minimum, or for rules that
+    /// `requiresAtMost`, a maximum.
     var required: Double?
+    /// What a contrast finding measured, for reports that draw it.
+    var swatches: [AuditSwatch] = []
 
     static func pass(_ rule: AuditRule, _ message: String, measured: Double? = nil, required: Double? = nil) -> AuditFinding {
         AuditFinding(rule: rule, status: .pass, message: message, measured: measured, required: required)
@@ -29,19 +34,42 @@ struct AuditFinding: Sendable, Equatable {
 
     /// `measured` as reported: two decimals. Rounding must never make a failing value look like
     /// it met the requirement (WCAG: 2.996:1 does not meet 3:1), so a failure that would round
-    /// up to the requirement is rounded down instead.
+    /// up to the requirement is rounded down instead (and up, for a maximum).
     var reportedMeasured: Double? {
         guard let measured else { return nil }
-        return Self.reported(measured, status: status, required: required)
+        return Self.reported(measured, status: status, required: required, atMost: rule.requiresAtMost)
     }
 
-    static func reported(_ value: Double, status: Status, required: Double?) -> Double {
+    static func reported(_ value: Double, status: Status, required: Double?, atMost: Bool = false) -> Double {
         let rounded = (value * 100).rounded() / 100
-        if status == .fail, let required, value < required, rounded >= required {
-            return (value * 100).rounded(.down) / 100
+        if status == .fail, let required {
+            if !atMost, value < required, rounded >= required { return (value * 100).rounded(.down) / 100 }
+            if atMost, value > required, rounded <= required { return (value * 100).rounded(.up) / 100 }
         }
         return rounded
     }
+}
+
+/// One kind of dot as a contrast rule saw it at its worst: what a report draws so a person sees
+/// the finding instead of reading a ratio.
+struct AuditSwatch: Sendable, Equatable {
+    /// "current" or "inactive".
+    var kind: String
+    /// The dots' colour before opacity, and the opacity this kind is drawn at.
+    var dot: SRGBColor
+    var opacity: Double
+    /// The colour behind it where contrast is lowest, and where that is.
+    var background: SRGBColor
+    var place: String
+    /// The dot as the eye sees it there (`dot` at `opacity` over `background`).
+    var seen: SRGBColor
+    var ratio: Double
+    /// The ratio the rule asks for.
+    var required: Double
+    /// The whole row as audited (current and inactive dots, at their sizes in points), to draw
+    /// the kind in its context.
+    var row: [PageDots.Dot]
+    var spacing: Double
 }
 
 /// Numbers in messages: "21", "4.48", "1.5" → "1.50" (two decimals unless whole).

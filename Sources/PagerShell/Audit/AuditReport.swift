@@ -1,6 +1,9 @@
-/// Writes findings as text for people, JSON for scripts, SARIF 2.1.0 for code-scanning tools.
+/// Writes findings as text for people, JSON for scripts, SARIF 2.1.0 for code-scanning tools,
+/// and one HTML page for people who would rather look.
 struct AuditReport: Sendable {
     var findings: [AuditFinding]
+    /// What was audited, for the HTML report's description of it (nil: findings only).
+    var configuration: AuditConfiguration?
 
     var hasFailure: Bool { findings.contains { $0.status == .fail } }
 
@@ -9,6 +12,7 @@ struct AuditReport: Sendable {
         case .text: textLines()
         case .json: [json().serialized()]
         case .sarif: [sarif().serialized()]
+        case .html: AuditHTML(report: self).document().split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         }
     }
 
@@ -55,7 +59,9 @@ struct AuditReport: Sendable {
                             ("message", .string(finding.message)),
                         ]
                         if let measured = finding.reportedMeasured { members.append(("measured", .double(measured))) }
-                        if let required = finding.required { members.append(("required", .double(required))) }
+                        if let required = finding.required {
+                            members.append((finding.rule.requiresAtMost ? "required_max" : "required", .double(required)))
+                        }
                         return .object(members)
                     })
             )
@@ -100,7 +106,9 @@ struct AuditReport: Sendable {
             members.append(("message", .object([("text", .string(finding.message))])))
             var properties: [(String, JSON)] = [("wcag", .string(finding.rule.wcag))]
             if let measured = finding.reportedMeasured { properties.append(("measured", .double(measured))) }
-            if let required = finding.required { properties.append(("required", .double(required))) }
+            if let required = finding.required {
+                properties.append((finding.rule.requiresAtMost ? "requiredMax" : "required", .double(required)))
+            }
             members.append(("properties", .object(properties)))
             return .object(members)
         }

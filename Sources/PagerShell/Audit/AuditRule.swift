@@ -13,12 +13,15 @@ enum AuditRule: String, Sendable, CaseIterable {
     case rtl
     case dotContrast = "dot-contrast"
     case dotScaling = "dot-scaling"
+    case dotsFit = "dots-fit"
+    case targetSize = "target-size"
     case autoAdvance = "auto-advance"
 
     var id: String { rawValue }
 
     /// The WCAG 2.2 success criterion the rule checks (or, where WCAG has none for a native
-    /// control, the nearest one a tester would file the finding under).
+    /// control, the nearest one a tester would file the finding under). dots-fit serves 1.4.4
+    /// Resize Text as well: its message names the page count at the largest text size.
     var wcag: String {
         switch self {
         case .label, .value, .adjustable: "4.1.2"
@@ -29,6 +32,8 @@ enum AuditRule: String, Sendable, CaseIterable {
         case .rtl: "1.3.2"
         case .dotContrast: "1.4.11"
         case .dotScaling: "1.4.4"
+        case .dotsFit: "1.4.10"
+        case .targetSize: "2.5.8"
         case .autoAdvance: "2.2.2"
         }
     }
@@ -44,6 +49,8 @@ enum AuditRule: String, Sendable, CaseIterable {
         case .rtl: "Meaningful Sequence"
         case .dotContrast: "Non-text Contrast"
         case .dotScaling: "Resize Text"
+        case .dotsFit: "Reflow"
+        case .targetSize: "Target Size (Minimum)"
         case .autoAdvance: "Pause, Stop, Hide"
         }
     }
@@ -60,6 +67,8 @@ enum AuditRule: String, Sendable, CaseIterable {
             case .rtl: "meaningful-sequence"
             case .dotContrast: "non-text-contrast"
             case .dotScaling: "resize-text"
+            case .dotsFit: "reflow"
+            case .targetSize: "target-size-minimum"
             case .autoAdvance: "pause-stop-hide"
             }
         return "https://www.w3.org/WAI/WCAG22/Understanding/\(page).html"
@@ -79,9 +88,15 @@ enum AuditRule: String, Sendable, CaseIterable {
         case .rtl: "in right-to-left layouts swipes and drags are mirrored"
         case .dotContrast: "current and inactive dots reach 3:1 against what lies behind them"
         case .dotScaling: "the dots grow with the text size, to at least 2x at the largest size"
+        case .dotsFit: "the row of dots fits the pager's width less its margins at the audited text size"
+        case .targetSize: "dots that select a page when tapped are 24x24 pt targets, or spaced so 24 pt circles around them do not overlap"
         case .autoAdvance: "an auto-advance can be paused and stops under Reduce Motion"
         }
     }
+
+    /// True when the measured value must stay at or below the required one (a width that must
+    /// fit), rather than reach it.
+    var requiresAtMost: Bool { self == .dotsFit }
 
     /// Finds a rule by id, or explains the mistake with the nearest id.
     static func parse(_ text: String, option: String) throws(UsageError) -> AuditRule {

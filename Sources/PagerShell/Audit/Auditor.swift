@@ -34,6 +34,8 @@ struct Auditor<Subject: AuditSubject> {
         case .rtl: checkRTL()
         case .dotContrast: checkDotContrast()
         case .dotScaling: checkDotScaling()
+        case .dotsFit: checkDotsFit()
+        case .targetSize: checkTargetSize()
         case .autoAdvance: checkAutoAdvance()
         }
     }

@@ -68,6 +68,7 @@ extension Auditor {
         guard !kinds.isEmpty else { return .notApplicable(.dotContrast, "there are no dots to see") }
 
         var worst: [Worst] = []
+        var swatches: [AuditSwatch] = []
         let backdrops = backdrops()
         for kind in kinds {
             var found: Worst?
@@ -76,7 +77,14 @@ extension Auditor {
                 let ratio = seen.contrastRatio(with: backdrop.color)
                 if found == nil || ratio < found!.ratio { found = Worst(ratio: ratio, backdrop: backdrop, seen: seen) }
             }
-            if let found { worst.append(found) }
+            if let found {
+                worst.append(found)
+                swatches.append(
+                    AuditSwatch(
+                        kind: kind.name, dot: dotColor, opacity: kind.opacity, background: found.backdrop.color,
+                        place: found.backdrop.place, seen: found.seen, ratio: found.ratio, required: Self.requiredContrast,
+                        row: dots.dots, spacing: dots.spacing))
+            }
         }
 
         let required = Self.requiredContrast
@@ -95,7 +103,8 @@ extension Auditor {
         // Failures first, so the line starts with what to fix.
         let order = zip(parts, worst).sorted { ($0.1.ratio < required ? 0 : 1) < ($1.1.ratio < required ? 0 : 1) }.map(\.0)
         let message = (status == .pass ? "worst case " : "") + order.joined(separator: "; ")
-        return AuditFinding(rule: .dotContrast, status: status, message: message, measured: measured, required: required)
+        return AuditFinding(
+            rule: .dotContrast, status: status, message: message, measured: measured, required: required, swatches: swatches)
     }
 
     // MARK: - dot-scaling (WCAG 1.4.4)

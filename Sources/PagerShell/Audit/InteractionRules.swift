@@ -154,8 +154,14 @@ extension Auditor {
     // MARK: - edges (WCAG 4.1.3)
 
     func checkEdges() -> AuditFinding {
-        guard !offered.isEmpty else {
-            return .notApplicable(.edges, "the component offers no action to change page with (see --actions)")
+        // Tapping a dot selects that page outright: there is no page beyond to hit.
+        guard !offered.subtracting([.tap]).isEmpty else {
+            return .notApplicable(
+                .edges,
+                offered.isEmpty
+                    ? "the component offers no action to change page with (see --actions)"
+                    : "tapping a dot selects its page outright, and the component offers no action that steps from page to page (see --actions)"
+            )
         }
         var problems: [String] = []
         var checked = 0
