@@ -217,7 +217,7 @@ struct PlotReading {
 
     /// The indicator's bouncy spring (0.35 s, bounce 0.3) stretches the capsule past 24 pt.
     @Test func bouncyDotsOvershoot() throws {
-        let (_, plot) = try Self.plot(Pager(dotsStyle: .indicator), .increment)
+        let (_, plot) = try Self.plot(Pager(dotsStyle: .indicator), .scroll(.trailing))
         let dot2 = try #require(try plot.panel("Dot widths (pt)").curves["dot 2"])
         #expect((dot2.map(\.value).max() ?? 0) > 24.5)
         #expect(Self.near(dot2.last?.value, 24, within: 0.05))
