@@ -78,6 +78,13 @@ import Testing
         #expect(SpokenMarkdown.text(text) != SpokenMarkdown.text(text, startsInCodeBlock: true))
     }
 
+    @Test func terminalEscapesAreNotWords() {
+        #expect(
+            TerminalEscapes.removed(from: "a\u{1B}[1;31mred\u{1B}[0m b\u{1B}]0;title\u{07}c\u{1B}]8;;url\u{1B}\\d\u{9B}2Je") == "ared bcde")
+        #expect(TerminalEscapes.removed(from: "trailing \u{1B}") == "trailing ")
+        #expect(SpokenMarkdown.text("# \u{1B}[32mGreen\u{1B}[0m") == "Green.")
+    }
+
     @Test func emphasisPairsAcrossTheLinesOfAParagraph() {
         #expect(SpokenMarkdown.text("one *two\nthree* four") == "one two\nthree four.")
     }
@@ -89,7 +96,7 @@ import Testing
         #expect(title("## Install *now* ##") == "Install now")
         #expect(title("> - [Link text](http://x.y)") == "Link text")
         #expect(title("| a | b |") == "a, b")
-        #expect(title("**bold**\tand\u{1B}[31m red") == "bold and [31m red")
+        #expect(title("**bold**\tand\u{1B}[31m red\u{7}") == "bold and red")
         #expect(title("# log *star*", .plain) == "# log *star*")
         #expect(title("---") == nil)
         #expect(title("```swift") == nil)

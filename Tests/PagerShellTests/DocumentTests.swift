@@ -173,7 +173,9 @@ func writeFile(_ folder: TemporaryDirectory, _ name: String, _ text: String) thr
         let shown = try document.displayText(ofPage: 0)
         #expect(shown == "red \\x1B[31mRED\\x1B[0m\nbell\\x07\ttab")
         #expect(!shown.unicodeScalars.contains { $0 != "\n" && $0 != "\t" && $0.properties.generalCategory == .control })
-        #expect(document.titles == ["red [31mRED [0m"])
+        // Spoken and as a title, escape sequences are not words.
+        #expect(document.titles == ["red RED"])
+        #expect(try document.speech(ofPage: 0).text == "red RED\r\nbell\u{07}\ttab")
     }
 
     @Test func searchFindsTheNextPageWithTheTextAndWraps() throws {
@@ -220,6 +222,26 @@ func writeFile(_ folder: TemporaryDirectory, _ name: String, _ text: String) thr
         #expect(document.count > 2)
         #expect(try (0..<document.count).map { try document.text(ofPage: $0) }.joined() == text)
         #expect(try document.search("SECOND", after: 0) == 1)
+    }
+
+    @Test func aPipeLongerThanTheSpoolLimitIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        let fifo = folder.path + "/endless"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread {
+            let fd = open(fifo, O_WRONLY)
+            // Like `yes`: until the reader goes away (EPIPE; SIGPIPE is ignored by the fixtures).
+            signal(SIGPIPE, SIG_IGN)
+            while writeFully(fd, Array(String(repeating: "y\n", count: 4096).utf8)) {}
+            close(fd)
+        }
+        writer.start()
+        #expect(throws: DocumentError.tooLong(name: fifo, limit: 3 << 20)) {
+            try Document(path: fifo, format: nil, pageLines: 24, spoolLimit: 3 << 20)
+        }
+        #expect(
+            DocumentError.tooLong(name: "standard input", limit: Document.maximumSpooledBytes).description
+                == "standard input is longer than 1024 MiB: save it to a file and read that")
     }
 
     @Test func aFileThatShrankAfterOpeningIsReportedNotMisread() throws {

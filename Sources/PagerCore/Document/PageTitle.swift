@@ -5,7 +5,8 @@ public enum PageTitle {
     static let continuedSuffix = " (continued)"
 
     /// The title from the first bytes of a line (`DocumentOutline.Page.titleLine`, which may end
-    /// inside a character: that character is dropped). Markdown markup is removed from Markdown;
+    /// inside a character: that character is dropped). Terminal escape sequences are removed, and
+    /// Markdown markup from Markdown;
     /// whitespace runs and control characters become single spaces; a long title is cut at a
     /// word and ends with "…". `continued` appends " (continued)". Nil when no text is left (a
     /// line of only markup).
@@ -20,6 +21,7 @@ public enum PageTitle {
         }
         var text = String(decoding: bytes, as: UTF8.self)
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        text = TerminalEscapes.removed(from: text)
         if format == .markdown { text = SpokenMarkdown.line(text) }
         let limit = Pager.maximumTitleLength - (continued ? continuedSuffix.count : 0)
         guard let title = clean(text, limit: limit) else { return nil }

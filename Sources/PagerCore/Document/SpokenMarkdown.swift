@@ -8,7 +8,7 @@
 /// their text, images their alt text, autolinks (`<https://…>`) their address. A table row is
 /// read as its cells separated by commas; its delimiter row is left out. Link reference
 /// definitions, thematic breaks and setext underlines are left out; HTML comments go, also over
-/// several lines.
+/// several lines. Terminal escape sequences go too (`TerminalEscapes`).
 public enum SpokenMarkdown {
     private struct Block {
         var lines: [String] = []
@@ -20,6 +20,7 @@ public enum SpokenMarkdown {
     /// `markdown`'s words in blocks separated by a blank line. `startsInCodeBlock`: the text
     /// begins inside a fenced code block (a page cut there), so its first fence closes one.
     public static func text(_ markdown: String, startsInCodeBlock: Bool = false) -> String {
+        let markdown = TerminalEscapes.removed(from: markdown)
         var blocks: [Block] = []
         var current = Block()
         var fence: (marker: UInt8, length: Int)? = startsInCodeBlock ? (UInt8(ascii: "`"), 3) : nil

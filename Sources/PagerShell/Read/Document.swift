@@ -11,7 +11,7 @@ import SystemPackage
 ///
 /// Standard input (`-`), pipes and other files that cannot be read twice are copied, as they
 /// are read, into an unnamed temporary file (`SpoolFile`: `$TMPDIR` or /tmp) which pages are then
-/// read from; it goes away with the document. Its only limit is that disk's free space.
+/// read from; it goes away with the document. At most `maximumSpooledBytes` (1 GiB) are kept.
 ///
 /// Page indexes are 0-based, as `Pager.index`; people read 1-based numbers.
 public final class Document: Sendable {
@@ -29,6 +29,9 @@ public final class Document: Sendable {
     /// How standard input is named on the command line.
     public static let standardInputPath = "-"
     public static let maximumPageLines = 1_000
+    /// The most of standard input or a pipe kept in the temporary file: text anyone pages
+    /// through is far shorter, and `yes | pagervoice read -` must not fill the disk.
+    public static let maximumSpooledBytes = 1 << 30
     /// The most of one page read to be spoken: the longest page `DocumentScanner` makes. Only a
     /// page joined from several (a file over 640 MB) is longer; its rest is not spoken.
     public static let maximumSpokenBytes = DocumentScanner.maximumPageBytes
@@ -53,10 +56,15 @@ public final class Document: Sendable {
     public convenience init(
         path: String, format: TextFormat? = nil, pageLines: Int = DocumentScanner.defaultPageLines
     ) throws(DocumentError) {
+        try self.init(path: path, format: format, pageLines: pageLines, spoolLimit: Self.maximumSpooledBytes)
+    }
+
+    convenience init(path: String, format: TextFormat?, pageLines: Int, spoolLimit: Int) throws(DocumentError) {
         guard (1...Self.maximumPageLines).contains(pageLines) else { throw .badPageLines(pageLines) }
         if path == Self.standardInputPath {
             try self.init(
-                spooling: .standardInput, name: "standard input", format: format ?? .markdown, pageLines: pageLines)
+                spooling: .standardInput, name: "standard input", format: format ?? .markdown, pageLines: pageLines,
+                limit: spoolLimit)
             return
         }
         let fd: FileDescriptor
@@ -78,29 +86,32 @@ public final class Document: Sendable {
             try? fd.close()
             throw .isDirectory(name: path)
         case .regular:
-            try self.init(reading: fd, owned: true, spool: nil, name: path, format: format, pageLines: pageLines)
+            try self.init(reading: fd, owned: true, spool: nil, limit: .max, name: path, format: format, pageLines: pageLines)
         default:
             // A pipe or device (`read <(cmd)`, /dev/stdin): read it once, keep a copy.
             defer { try? fd.close() }
-            try self.init(spooling: fd, name: path, format: format, pageLines: pageLines)
+            try self.init(spooling: fd, name: path, format: format, pageLines: pageLines, limit: spoolLimit)
         }
     }
 
     /// Reads `source` to its end into a temporary file, and pages that.
-    private convenience init(spooling source: FileDescriptor, name: String, format: TextFormat, pageLines: Int) throws(DocumentError) {
+    private convenience init(
+        spooling source: FileDescriptor, name: String, format: TextFormat, pageLines: Int, limit: Int
+    ) throws(DocumentError) {
         let spool: FileDescriptor
         do {
             spool = try SpoolFile.create()
         } catch {
             throw .cannotSpool(error)
         }
-        try self.init(reading: source, owned: false, spool: spool, name: name, format: format, pageLines: pageLines)
+        try self.init(reading: source, owned: false, spool: spool, limit: limit, name: name, format: format, pageLines: pageLines)
     }
 
     /// Reads `source` once from where it is to its end; pages are then read from `spool` if
-    /// given (which gets a copy of every byte), else from `source`.
+    /// given (which gets a copy of every byte, at most `limit` of them), else from `source`.
     private init(
-        reading source: FileDescriptor, owned: Bool, spool: FileDescriptor?, name: String, format: TextFormat, pageLines: Int
+        reading source: FileDescriptor, owned: Bool, spool: FileDescriptor?, limit: Int, name: String, format: TextFormat,
+        pageLines: Int
     ) throws(DocumentError) {
         let file = spool ?? source
         var scanner = DocumentScanner(format: format, pageLines: pageLines)
@@ -116,6 +127,9 @@ public final class Document: Sendable {
                     throw DocumentError.cannotRead(name: name, Self.errno(error))
                 }
                 if let spool, count > 0 {
+                    guard scanner.byteCount + held + count <= limit else {
+                        throw DocumentError.tooLong(name: name, limit: limit)
+                    }
                     do {
                         try spool.writeAll(UnsafeRawBufferPointer(rebasing: buffer[held..<(held + count)]))
                     } catch {
@@ -134,6 +148,9 @@ public final class Document: Sendable {
                     buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + consumed, byteCount: held)
                 }
                 if count == 0 { break }
+                // The scanner consumes whole lines, and cuts any line longer than a small part of
+                // the buffer: a full buffer is always partly consumed.
+                guard held < Self.bufferSize else { throw DocumentError.cannotRead(name: name, .ioError) }
             }
         } catch let error as DocumentError {
             if owned || spool != nil { try? file.close() }
@@ -194,7 +211,8 @@ public final class Document: Sendable {
     }
 
     /// What to speak for the page, in parts short enough to be spoken whole (`PageSpeech`):
-    /// for Markdown, the words without the markup (`SpokenMarkdown`); for plain text, the text.
+    /// for Markdown, the words without the markup (`SpokenMarkdown`); for plain text, the text
+    /// without terminal escape sequences (a coloured log's `ESC[31m`).
     public func speech(ofPage index: Int) throws(DocumentError) -> PageSpeech {
         let page = try self.page(index)
         let end = min(page.bytes.upperBound, page.bytes.lowerBound + Self.maximumSpokenBytes)
@@ -210,7 +228,7 @@ public final class Document: Sendable {
         let words: String
         switch format {
         case .markdown: words = SpokenMarkdown.text(text, startsInCodeBlock: page.startsInCodeBlock)
-        case .plain: words = text
+        case .plain: words = TerminalEscapes.removed(from: text)
         }
         return PageSpeech(words, unspokenBytes: page.bytes.upperBound - page.bytes.lowerBound - bytes.count)
     }

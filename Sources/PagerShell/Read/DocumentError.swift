@@ -8,6 +8,8 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotRead(name: String, Errno)
     /// Standard input could not be kept in its temporary file.
     case cannotSpool(Errno)
+    /// Standard input or a pipe longer than `Document.maximumSpooledBytes`.
+    case tooLong(name: String, limit: Int)
     /// Binary (a NUL) or not UTF-8: where, so the user can look.
     case notText(name: String, DocumentScanner.Problem)
     /// The file is shorter than when it was opened, or its bytes there are no longer text.
@@ -27,6 +29,8 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot read \(Self.quoted(name)): \(errno.description)"
         case .cannotSpool(let errno):
             "cannot keep standard input in a temporary file: \(errno.description)"
+        case .tooLong(let name, let limit):
+            "\(Self.quoted(name)) is longer than \(limit >> 20) MiB: save it to a file and read that"
         case .notText(let name, let problem):
             switch problem.kind {
             case .nul:
