@@ -11,6 +11,7 @@ import Testing
 
 /// A 50 MB log, made at test time: it opens, its last page reads right, and memory stays bounded.
 @Suite struct LargeDocumentTests {
+    static let growthLimitKiB = 16 * 1024
     static let lastLine = "2026-11-30T23:59:59.999Z INFO  the last line of the log, number LAST"
 
     /// Writes about `megabytes` MiB of log lines in 1 MiB pieces (never the whole file in memory).
@@ -51,14 +52,27 @@ import Testing
         let path = folder.path + "/big.log"
         let size = try Self.writeLog(path, megabytes: 50)
 
-        #expect(Self.resetPeak())
-        let before = try #require(ResidentMemory(pid: getpid()))
-        let document = try Document(path: path)
+        // Other suites run in this process at the same time and only ever add to the peak: the
+        // smallest of up to three measurements is this document's own.
+        var growths: [Int] = []
+        var opened: Document?
+        var last = ""
+        var speech = PageSpeech("")
+        var found: Int?
+        while growths.count < 3 && growths.allSatisfy({ $0 >= Self.growthLimitKiB }) {
+            opened = nil
+            #expect(Self.resetPeak())
+            let before = try #require(ResidentMemory(pid: getpid()))
+            let document = try Document(path: path)
+            last = try document.text(ofPage: document.count - 1)
+            speech = try document.speech(ofPage: document.count - 1)
+            found = try document.search("number last", after: 0)
+            let after = try #require(ResidentMemory(pid: getpid()))
+            growths.append(after.peak - before.current)
+            opened = document
+        }
+        let document = try #require(opened)
         let lastIndex = document.count - 1
-        let last = try document.text(ofPage: lastIndex)
-        let speech = try document.speech(ofPage: lastIndex)
-        let found = try document.search("number last", after: 0)
-        let after = try #require(ResidentMemory(pid: getpid()))
 
         #expect(document.byteCount == size)
         #expect(document.format == .plain)
@@ -83,7 +97,6 @@ import Testing
         #expect(Array(last.utf8) == expected)
 
         // A whole-file reader would need 50 MiB at least; the outline and one buffer need a few.
-        let growthKiB = after.peak - before.current
-        #expect(growthKiB < 16 * 1024, "VmHWM grew by \(growthKiB) KiB opening a \(size >> 20) MiB file")
+        #expect(growths.min()! < Self.growthLimitKiB, "VmHWM grew by \(growths) KiB opening a \(size >> 20) MiB file")
     }
 }

@@ -34,7 +34,12 @@ public enum PageTitle {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control {
+            // ASCII without a Unicode property lookup: titles are made for every page as a file opens.
+            let isSpaceOrControl =
+                scalar.isASCII
+                ? scalar.value <= 0x20 || scalar.value == 0x7F
+                : scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+            if isSpaceOrControl {
                 pendingSpace = !out.isEmpty
                 continue
             }
