@@ -87,7 +87,8 @@ enum ReadBench {
             } / 1e6
         blackHole(length)
         row.peakGrowthMiB = childPeakGrowth(path)
-        let name = "\(kind), \(megabytes) MB (\(row.pages) pages, \(row.structure))"
+        let lastBytes = document.pages[last].bytes.count
+        let name = "\(kind), \(megabytes) MB (\(row.pages) pages, \(row.structure); last page \(lastBytes) bytes)"
         print("  \(name)")
         print(Measure.row("    open", row.openMilliseconds, "ms", decimals: 2))
         print(Measure.row("    last page's text for the terminal", row.lastTextMilliseconds, "ms", decimals: 3))
