@@ -19,7 +19,7 @@ let package = Package(
     // (`make test SWIFTPM_MIRRORS=DIR`, scripts/use-mirrors.sh), never through a committed path.
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.7.0"),
     ],
     targets: [
         // Pure state model: pager, dots, motion, accessibility, spoken strings. No I/O.

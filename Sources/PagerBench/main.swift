@@ -4,6 +4,11 @@
     import Glibc
 #endif
 
+// `read-probe FILE`: the child `ReadBench` measures resident memory in (not a section).
+if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "read-probe" {
+    exit(ReadBench.probe(CommandLine.arguments[2]))
+}
+
 // Sections can be chosen for a quick look (`pagervoice-bench speech process`); figures of the
 // others then show as n/a. `make bench` runs them all.
 let sections = Set(CommandLine.arguments.dropFirst())
@@ -17,6 +22,8 @@ print("")
 let comparison = wanted("comparison") ? ComparisonBench.run() : ComparisonBench.Figures()
 print("")
 let process = wanted("process") ? ProcessBench.run() : ProcessBench.Figures()
+print("")
+let read = wanted("read") ? ReadBench.run() : ReadBench.Figures()
 
 var summary = Summary()
 let c = comparison
@@ -76,6 +83,27 @@ for (memory, audio) in [(process.memory, "off"), (process.memoryWithSpeech, "nul
     summary.check(
         "growth after the first 1,000 commands", growth, "KiB", decimals: 0, target: "flat: < 1 MiB",
         pass: commands > 1_000 && growth < 1024 && memory.exitStatus.map { $0 <= 1 } == true)
+}
+summary.heading("Read: a document as pages (pagervoice read FILE; generated log and Markdown files)", ran: wanted("read"))
+for kind in ReadBench.kinds {
+    for megabytes in ReadBench.sizes {
+        let row = read.row(kind, megabytes)
+        let name = "\(kind), \(megabytes) MB"
+        if megabytes == 50 {
+            summary.check(
+                "open \(name)", row.openMilliseconds, "ms", decimals: 1, target: "< 1 s",
+                pass: row.openMilliseconds < 1000)
+        } else {
+            summary.report("open \(name)", row.openMilliseconds, "ms", decimals: 1)
+        }
+        summary.report("  VmHWM growth: open and read the last page", row.peakGrowthMiB, "MiB", decimals: 1)
+    }
+}
+for kind in ReadBench.kinds {
+    let row = read.row(kind, 50)
+    summary.report("\(kind), 50 MB: last page's text for the terminal", row.lastTextMilliseconds, "ms", decimals: 3)
+    summary.report("\(kind), 50 MB: last page's speech text", row.lastSpeechMilliseconds, "ms", decimals: 3)
+    summary.report("\(kind), 50 MB: search, not found (whole file)", row.searchMilliseconds, "ms", decimals: 1)
 }
 summary.print()
 exit(0)
