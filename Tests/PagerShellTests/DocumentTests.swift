@@ -164,14 +164,14 @@ func writeFile(_ folder: TemporaryDirectory, _ name: String, _ text: String) thr
                 == "cannot open \(missing): No such file or directory")
         #expect(throws: DocumentError.badPageLines(0)) { try Document(path: missing, pageLines: 0) }
         // A name with an escape sequence is printed made visible.
-        #expect(DocumentError.isDirectory(name: "a\u{1B}]0;x\u{07}").description == "a\\x1B]0;x\\x07 is a directory, not a text file")
+        #expect(DocumentError.isDirectory(name: "a\u{1B}]0;x\u{07}").description == "a\\u{1B}]0;x\\u{7} is a directory, not a text file")
     }
 
     @Test func aTerminalNeverGetsRawControlCharacters() throws {
         let folder = try TemporaryDirectory()
         let document = try Document(path: try writeFile(folder, "colours.log", "\n\nred \u{1B}[31mRED\u{1B}[0m\r\nbell\u{07}\ttab\n\n"))
         let shown = try document.displayText(ofPage: 0)
-        #expect(shown == "red \\x1B[31mRED\\x1B[0m\nbell\\x07\ttab")
+        #expect(shown == "red \\u{1B}[31mRED\\u{1B}[0m\nbell\\u{7}\ttab")
         #expect(!shown.unicodeScalars.contains { $0 != "\n" && $0 != "\t" && $0.properties.generalCategory == .control })
         // Spoken and as a title, escape sequences are not words.
         #expect(document.titles == ["red RED"])
