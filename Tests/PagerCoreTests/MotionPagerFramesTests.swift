@@ -298,26 +298,4 @@ import Testing
         #expect(jump.frames.count == 1)
         #expect(jump.frames[0].dots == PageDots(count: 4, current: 1).dots)
     }
-
-    // MARK: Text
-
-    @Test func tableHasASummaryAHeaderAndOneRowPerFrame() throws {
-        var pager = Pager()
-        let settle = try MotionCheck.settle(&pager, .increment)
-        let frames = pager.frames(for: settle)
-        let lines = frames.table().split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == frames.frames.count + 2)
-        #expect(lines[0] == "smooth(duration: 0.45) at 60 fps: logically complete 450 ms, settled 700 ms, 43 frames")
-        #expect(lines[1].contains("t ms") && lines[1].contains("p2 x"))
-        #expect(lines[2].hasPrefix("  0.0    0.0000    0.0000     0.0"))
-        #expect(lines[2].contains("390.0"))
-        #expect(lines.last!.contains("700.0"))
-
-        var pushing = Pager(pageChangeStyle: .parallaxPush)
-        let push = try MotionCheck.settle(&pushing, .increment)
-        let table = pushing.frames(for: push).table()
-        #expect(table.contains("p1 out x") && table.contains("p2 in x") && table.contains("opacity"))
-        #expect(pager.frames(for: settle).dots.table().contains("dot 3 w"))
-        #expect(Pager(reduceMotion: true).restingFrames().table().hasPrefix("none (changes at once): 1 frame\n"))
-    }
 }

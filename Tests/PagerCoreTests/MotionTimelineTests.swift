@@ -53,7 +53,6 @@ import Testing
         #expect(timeline.settledMilliseconds == 0)
         #expect(timeline.logicallyCompleteMilliseconds == 0)
         #expect(timeline.animation.duration == 0)
-        #expect(timeline.summary == "none (changes at once): 1 frame")
     }
 
     @Test func aSpringThatNeverStopsIsCapped() {
@@ -67,31 +66,5 @@ import Testing
         let pairs = timeline.map { time, progress in (time, progress) }
         #expect(pairs.map(\.0) == timeline.times)
         #expect(pairs.map(\.1) == timeline.progresses)
-    }
-
-    @Test func summaryReadsLikeSwiftUI() {
-        #expect(
-            Timeline(.smooth(duration: 0.45)).summary
-                == "smooth(duration: 0.45) at 60 fps: logically complete 450 ms, settled 700 ms, 43 frames")
-        #expect(
-            Timeline(.spring(duration: 0.35, bounce: 0.3)).summary
-                == "spring(duration: 0.35, bounce: 0.3) at 60 fps: logically complete 350 ms, settled 757 ms, 47 frames")
-        #expect(MotionAnimation.spring(.snappy(duration: 0.3, extraBounce: 0.1)).summary == "snappy(duration: 0.3, extraBounce: 0.1)")
-        #expect(
-            MotionAnimation.spring(.smooth(duration: 0.45, initialVelocity: -2.5)).summary
-                == "smooth(duration: 0.45), initial velocity -2.500/s")
-    }
-
-    @Test func fixedDecimals() {
-        #expect(FramesTable.fixed(0, 3) == "0.000")
-        #expect(FramesTable.fixed(-0.0, 1) == "0.0")
-        #expect(FramesTable.fixed(-0.00004, 3) == "0.000")
-        #expect(FramesTable.fixed(-117, 1) == "-117.0")
-        #expect(FramesTable.fixed(0.98639, 4) == "0.9864")
-        #expect(FramesTable.fixed(16.6666, 1) == "16.7")
-        #expect(FramesTable.fixed(2.5, 0) == "3")
-        #expect(FramesTable.short(0.45) == "0.45")
-        #expect(FramesTable.short(1) == "1")
-        #expect(FramesTable.short(-0.0001) == "0")
     }
 }

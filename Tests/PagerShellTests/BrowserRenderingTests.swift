@@ -43,7 +43,7 @@ import Testing
         let svg = FramesPlot.svg(frames, title: "Next page on the default pager, 60 Hz")
         let reading = try PlotReading(svg)
         let path = folder.path + "/settle-curve.svg"
-        try NewFile.write(svg, to: path)
+        try AtomicFile.write(svg, to: path)
 
         let dom = try chromium.dom(of: path)
         #expect(dom.contains("<title id=\"plot-title\">Next page on the default pager, 60 Hz</title>"))
@@ -71,7 +71,7 @@ import Testing
         let svg = FramesPlot.svg(try FramesPlot.frames(of: .increment, on: Pager(reduceMotion: true)), title: "Reduce Motion")
         let reading = try PlotReading(svg)
         let path = folder.path + "/step.svg"
-        try NewFile.write(svg, to: path)
+        try AtomicFile.write(svg, to: path)
         let image = try chromium.screenshot(of: path, width: Int(reading.width), height: Int(reading.height), to: folder.path + "/step.png")
         // The position curve: at 0 before the change, at 1 after it, nothing in between.
         let xml = try ParsedXML(svg)
@@ -102,7 +102,7 @@ import Testing
         let folder = try TemporaryDirectory(prefix: "pv-report")
         let (html, report) = AuditHTMLTests.report()
         let path = folder.path + "/audit.html"
-        try NewFile.write(html, to: path)
+        try AtomicFile.write(html, to: path)
 
         let dom = try chromium.dom(of: path)
         #expect(dom.contains("<html lang=\"en\">"))

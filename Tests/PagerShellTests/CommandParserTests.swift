@@ -47,7 +47,9 @@ import Testing
         #expect(try parse("transition interactive") == .action(.setPageChangeStyle(.interactive)))
         #expect(try parse("focus") == .focus)
         #expect(try parse("layout") == .layout)
-        #expect(try parse("frames") == .frames)
+        #expect(try parse("frames") == .frames(svg: nil))
+        #expect(try parse("frames --svg my plot.svg") == .frames(svg: "my plot.svg"))
+        #expect(throws: UsageError.self) { try parse("frames --svg") }
         #expect(try parse("repeat") == .repeatLast)
         #expect(try parse("say  Hello <speak>there</speak>") == .say("Hello <speak>there</speak>"))
         #expect(try parse("stop") == .stop)

@@ -35,7 +35,7 @@ enum ArgumentCheck {
         guard value.isFinite else { throw ValidationError("must be a finite number") }
         guard range.contains(value) else {
             throw ValidationError(
-                "must be between \(NumberParsing.format(range.lowerBound)) and \(NumberParsing.format(range.upperBound))")
+                "must be between \(NumberText.compact(range.lowerBound)) and \(NumberText.compact(range.upperBound))")
         }
         return value
     }

@@ -346,7 +346,7 @@ struct FramesPlotDrawing {
             out.append(line(Self.plotLeft, at, Self.plotRight, at, color: PlotPalette.grid, width: 1))
             out.append(
                 text(
-                    FramesTable.fixed(tick, y.decimals), x: Self.plotLeft - 8, y: at + 4, size: 11, color: PlotPalette.secondaryInk,
+                    NumberText.fixed(tick, y.decimals), x: Self.plotLeft - 8, y: at + 4, size: 11, color: PlotPalette.secondaryInk,
                     anchor: "end"))
         }
         for tick in time.ticks {
@@ -354,7 +354,7 @@ struct FramesPlotDrawing {
             out.append(line(at, top, at, bottom, color: PlotPalette.grid, width: 1))
             out.append(
                 text(
-                    FramesTable.fixed(tick, time.decimals), x: at, y: bottom + 16, size: 11, color: PlotPalette.secondaryInk,
+                    NumberText.fixed(tick, time.decimals), x: at, y: bottom + 16, size: 11, color: PlotPalette.secondaryInk,
                     anchor: "middle"))
         }
         // Axes.

@@ -30,7 +30,7 @@ enum Markup {
     /// A coordinate or length for an attribute: at most two decimals, no trailing zeros, never "-0".
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        var text = FramesTable.fixed(value, 2)
+        var text = NumberText.fixed(value, 2)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }

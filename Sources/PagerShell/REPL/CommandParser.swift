@@ -123,8 +123,12 @@ public enum CommandParser {
             try none()
             return .layout
         case "frames":
-            try none()
-            return .frames
+            guard !arguments.isEmpty else { return .frames(svg: nil) }
+            guard arguments.count >= 2, arguments[0].lowercased() == "--svg" else {
+                throw UsageError("frames takes nothing, or --svg FILE to draw the frames as a picture")
+            }
+            // The file name is everything after --svg, spaces and all.
+            return .frames(svg: String(rest.dropFirst(arguments[0].count)).trimmingSpaces())
         case "repeat":
             try none()
             return .repeatLast

@@ -1,11 +1,5 @@
-import PagerCore
-
-/// Numbers for people: fixed decimals, no "-0.0", aligned columns.
+/// Text laid out in columns: padding to a width (numbers themselves are written by `NumberText`).
 enum Formatting {
-    static func fixed(_ value: Double, _ decimals: Int) -> String {
-        FramesTable.fixed(value, decimals)
-    }
-
     static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
     }

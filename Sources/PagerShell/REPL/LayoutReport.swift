@@ -7,7 +7,7 @@ enum LayoutReport {
         let dots = pager.dots
         let element = pager.accessibilityElement
         var text = [
-            "position \(Formatting.fixed(layout.position, 3))  width \(Formatting.fixed(pager.width, 1)) pt  "
+            "position \(NumberText.fixed(layout.position, 3))  width \(NumberText.fixed(pager.width, 1)) pt  "
                 + "\(pager.direction.rawValue)  reduce motion \(pager.reduceMotion ? "on" : "off")",
             "page  offset_x  screen_x  scale  brightness  z  touch  VoiceOver",
         ]
@@ -15,10 +15,10 @@ enum LayoutReport {
             text.append(
                 [
                     Formatting.pad(String(page.page + 1), 4),
-                    Formatting.pad(Formatting.fixed(page.offsetX, 1), 9),
-                    Formatting.pad(Formatting.fixed(page.screenOffsetX, 1), 9),
-                    Formatting.pad(Formatting.fixed(page.scale, 3), 6),
-                    Formatting.pad(Formatting.fixed(page.brightness, 3), 11),
+                    Formatting.pad(NumberText.fixed(page.offsetX, 1), 9),
+                    Formatting.pad(NumberText.fixed(page.screenOffsetX, 1), 9),
+                    Formatting.pad(NumberText.fixed(page.scale, 3), 6),
+                    Formatting.pad(NumberText.fixed(page.brightness, 3), 11),
                     Formatting.pad(String(page.zIndex), 2),
                     Formatting.pad(page.isHitTestable ? "yes" : "no", 6),
                     "  " + (page.isAccessibilityHidden ? "hidden" : "visible"),

@@ -26,16 +26,23 @@ public struct OutputRenderer: Sendable {
             if json { lines.stdout.append(info.json.serialized()) } else { lines.stdout += info.text }
         case .error(let message):
             if json {
-                var members: [(String, JSON)] = [("type", .string("error")), ("message", .string(message))]
-                if let lineNumber { members.append(("line", .int(lineNumber))) }
-                lines.stdout.append(JSON.object(members).serialized())
+                lines.stdout.append(Self.errorEvent(message, line: lineNumber).serialized())
             } else {
                 lines.stderr.append(lineNumber.map { "line \($0): \(message)" } ?? "error: \(message)")
             }
-        case .stopSpeech, .quit:
+        case .stopSpeech, .quit, .file:
             break
         }
         return lines
+    }
+
+    /// `{"type":"error","message":"…","line":3}`: the one shape of every error event, from the
+    /// REPL, a script or `verify` (which names the `file`).
+    static func errorEvent(_ message: String, line: Int? = nil, file: String? = nil) -> JSON {
+        var members: [(String, JSON)] = [("type", .string("error")), ("message", .string(message))]
+        if let line { members.append(("line", .int(line))) }
+        if let file { members.append(("file", .string(file))) }
+        return .object(members)
     }
 
     /// `{"type":"announcement","action":"increment","text":"Page 2 of 3","page":2,"count":3,

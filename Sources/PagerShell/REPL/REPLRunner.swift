@@ -60,6 +60,17 @@ public final class REPLRunner {
                 case .quit: quit = true
                 default: break
                 }
+                if case .file(let request) = output {
+                    // The one place the REPL writes a file of its own.
+                    do {
+                        try AtomicFile.write(request.contents, to: request.path, replacing: request.replacing)
+                        emit(.info(request.written))
+                    } catch {
+                        failed = true
+                        emit(.error(error.description))
+                    }
+                    continue
+                }
                 emit(output)
                 if let text = output.spokenText {
                     speaker.speak(text, priority: Self.priority(of: output), voice: session.pager.strings.voice)

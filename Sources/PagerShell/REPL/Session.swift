@@ -71,10 +71,19 @@ public struct Session: Sendable {
             return [.announcement(again)]
         case .layout:
             return [.info(LayoutReport.make(pager))]
-        case .frames:
+        case .frames(let svg):
             // Before any page change there is nothing moving: one frame at rest.
             let frames = lastChange.map { $0.pager.frames(for: $0.settle) } ?? pager.restingFrames()
-            return [.info(FramesReport.make(frames))]
+            guard let svg else { return [.info(FramesReport.make(frames))] }
+            let title = "\(pager.announcementText): \(frames.timeline.summary)"
+            return [
+                .file(
+                    .init(
+                        path: svg, contents: FramesPlot.svg(frames, title: title), replacing: false,
+                        written: .init(
+                            text: ["wrote \(svg): \(frames.timeline.summary)"],
+                            json: .object([("type", .string("file")), ("path", .string(svg)), ("kind", .string("svg"))]))))
+            ]
         case .status:
             return [.info(StatusReport.make(pager, speech: speechDescription, language: languageReason))]
         case .voices:

@@ -14,6 +14,9 @@ public enum SessionOutput: Sendable, Equatable {
     case boundary(Info)
     /// The line could not be done; nothing changed.
     case error(String)
+    /// A file to write (a plot): the edge writes it, atomically, and then prints `written`, or
+    /// an error. `handle` itself never touches the disk.
+    case file(FileRequest)
     /// Silence speech now.
     case stopSpeech
     /// Leave the session.
@@ -25,6 +28,15 @@ public enum SessionOutput: Sendable, Equatable {
         public var text: String
         public var priority: AnnouncementPriority
         public var json: JSON
+    }
+
+    public struct FileRequest: Sendable, Equatable {
+        public var path: String
+        public var contents: String
+        /// Whether an existing file may be replaced (never for a plot).
+        public var replacing: Bool
+        /// What to print once it is written.
+        public var written: Info
     }
 
     public struct Info: Sendable, Equatable {

@@ -6,7 +6,8 @@ public enum ShellCommand: Sendable, Equatable {
     case focus
     case describe
     case layout
-    case frames
+    /// The frames of the last page change; with a path, also drawn to that new SVG file.
+    case frames(svg: String?)
     case repeatLast
     case say(String)
     case stop
@@ -79,7 +80,10 @@ public struct CommandInfo: Sendable {
             completions: FocusMove.allCases.map(\.rawValue)),
         CommandInfo(["describe"], "Print every element as AccessibilitySnapshot does: Label: Value. Trait., hint below."),
         CommandInfo(["layout"], "Show the rendered pages and the dots."),
-        CommandInfo(["frames"], "Show the frames of the last page change, 60 per second."),
+        CommandInfo(
+            ["frames"], "[--svg FILE]",
+            "Show the frames of the last page change, 60 per second; --svg also draws them to FILE (a new file).",
+            completions: ["--svg"]),
         CommandInfo(["repeat"], "Say the last announcement again."),
         CommandInfo(["say"], "TEXT", "Speak TEXT literally (markup is read, never obeyed)."),
         CommandInfo(["stop"], "Silence speech now."),

@@ -5,7 +5,7 @@ enum StatusReport {
     static func make(_ pager: Pager, speech: String, language: String) -> SessionOutput.Info {
         let finger: String
         if let drag = pager.drag {
-            finger = drag.isActive ? "down, moved \(Formatting.fixed(drag.screenTranslation, 1)) pt" : "down, not yet dragging"
+            finger = drag.isActive ? "down, moved \(NumberText.fixed(drag.screenTranslation, 1)) pt" : "down, not yet dragging"
         } else {
             finger = "up"
         }
@@ -16,7 +16,7 @@ enum StatusReport {
                     ? "(none)"
                     : pager.pages.prefix(20).joined(separator: ", ")
                         + (pager.count > 20 ? ", … (\(pager.count) in all)" : "")),
-            "width \(Formatting.fixed(pager.width, 1)) pt, \(pager.direction.rawValue), reduce motion "
+            "width \(NumberText.fixed(pager.width, 1)) pt, \(pager.direction.rawValue), reduce motion "
                 + "\(pager.reduceMotion ? "on" : "off"), lang \(pager.strings.code), transition \(pager.pageChangeStyle.rawValue)",
             "dots: \(DotsLine.render(pager.dots)) (\(pager.dotsStyle.rawValue), text size \(pager.textSize.rawValue))",
             "focus: \(pager.focusedElement.focusDescription(verbosity: .terse))",

@@ -8,7 +8,9 @@ public enum NumberParsing {
         }
         guard value.isFinite else { throw UsageError("\(what) must be a finite number, not '\(text.clipped())'") }
         guard range.contains(value) else {
-            throw UsageError("\(what) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), not \(text.clipped())")
+            throw UsageError(
+                "\(what) must be between \(NumberText.compact(range.lowerBound)) and \(NumberText.compact(range.upperBound)), not \(text.clipped())"
+            )
         }
         return value
     }
@@ -27,9 +29,6 @@ public enum NumberParsing {
         return value
     }
 
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
 }
 
 extension String {

@@ -72,6 +72,12 @@ public struct ScriptRunner: Sendable {
                     spokenSinceCheck.append(output)
                 case .boundary:
                     lastOutcome = output
+                case .file(let request):
+                    // A check never leaves files behind: say so rather than pretend it was written.
+                    checks.append(
+                        Check(
+                            file: file, line: lineNumber, passed: false, expected: "'\(trimmed.clipped())' to run",
+                            got: "error: verify scripts do not write files (\(request.path.clipped()))"))
                 case .error(let message):
                     checks.append(
                         Check(

@@ -63,7 +63,7 @@ struct VerifyCommand: PagerVoiceSubcommand {
                 unreadable += 1
                 let message = "\(file): cannot read: \(error)"
                 if json {
-                    emit(.object([("type", .string("error")), ("file", .string(file)), ("message", .string(message))]))
+                    emit(OutputRenderer.errorEvent(message, file: file))
                 } else {
                     io.err.writeLine(message)
                 }
@@ -93,8 +93,10 @@ struct VerifyCommand: PagerVoiceSubcommand {
         let failed = results.reduce(0) { $0 + $1.failed.count }
         var reportFailed = false
         if let junit {
-            if case .failure(let error) = FileIO.writeAtomically(JUnitReport.xml(results), to: junit) {
-                io.err.writeLine("pagervoice verify: cannot write \(junit): \(error)")
+            do {
+                try AtomicFile.write(JUnitReport.xml(results), to: junit, replacing: true)
+            } catch {
+                io.err.writeLine("pagervoice verify: \(error)")
                 reportFailed = true
             }
         }

@@ -1,11 +1,9 @@
-/// Frames as a plain-text table, for the `frames` command in text mode.
-///
-/// A person auditing motion reads numbers, not curves: one row per frame, fixed decimals, columns
-/// right-aligned so a change from one frame to the next is easy to follow down a column.
-/// Rendering lives here, beside the data, so every front end prints the same table; writing it
-/// out is the shell's job.
-public enum FramesTable {
-    /// Right-aligns every column to its widest cell and joins the rows with newlines.
+import PagerCore
+
+/// A plain-text table: every column right-aligned to its widest cell, so a change from one frame
+/// to the next is easy to follow down a column. The model returns values (PagerCore); how they
+/// read on a terminal is decided here, at the edge.
+enum TextTable {
     static func render(headers: [String], rows: [[String]]) -> String {
         var widths = headers.map(\.count)
         for row in rows {
@@ -20,48 +18,25 @@ public enum FramesTable {
         }
         return ([line(headers)] + rows.map(line)).joined(separator: "\n")
     }
-
-    /// `value` with exactly `decimals` digits after the point, without Foundation; never "-0.000".
-    public static func fixed(_ value: Double, _ decimals: Int) -> String {
-        guard value.isFinite else { return value.description }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return value.description }
-        let units = Int64(scaled)
-        let whole = units / Int64(scale)
-        let sign = value < 0 && units != 0 ? "-" : ""
-        guard decimals > 0 else { return sign + String(whole) }
-        let fraction = String(units % Int64(scale))
-        return sign + String(whole) + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
-    }
-
-    /// A number as a person writes it in code: `0.45`, `0.3`, `1`.
-    static func short(_ value: Double) -> String {
-        var text = fixed(value, 3)
-        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
-    }
 }
 
 extension MotionAnimation {
     /// The animation as SwiftUI code reads: `smooth(duration: 0.45)`,
     /// `spring(duration: 0.35, bounce: 0.3)`, or `none`.
-    public var summary: String {
+    var summary: String {
         guard let spring else { return "none" }
-        var arguments = ["duration: \(FramesTable.short(spring.duration))"]
+        var arguments = ["duration: \(NumberText.compact(spring.duration))"]
         switch spring.kind {
         case .spring:
-            arguments.append("bounce: \(FramesTable.short(spring.bounce))")
+            arguments.append("bounce: \(NumberText.compact(spring.bounce))")
         case .smooth, .snappy, .bouncy:
             let base = spring.kind == .snappy ? 0.15 : (spring.kind == .bouncy ? 0.3 : 0)
             let extra = spring.bounce - base
-            if abs(extra) > 1e-12 { arguments.append("extraBounce: \(FramesTable.short(extra))") }
+            if abs(extra) > 1e-12 { arguments.append("extraBounce: \(NumberText.compact(extra))") }
         }
         var text = "\(spring.kind.rawValue)(\(arguments.joined(separator: ", ")))"
         if spring.initialVelocity != 0 {
-            text += ", initial velocity \(FramesTable.fixed(spring.initialVelocity, 3))/s"
+            text += ", initial velocity \(NumberText.fixed(spring.initialVelocity, 3))/s"
         }
         return text
     }
@@ -69,7 +44,7 @@ extension MotionAnimation {
 
 extension Timeline {
     /// One line: `smooth(duration: 0.45) at 60 fps: logically complete 450 ms, settled 700 ms, 43 frames`.
-    public var summary: String {
+    var summary: String {
         let frames = frameCount == 1 ? "1 frame" : "\(frameCount) frames"
         if case .none = animation { return "none (changes at once): \(frames)" }
         return "\(animation.summary) at \(framesPerSecond) fps: logically complete "
@@ -80,7 +55,7 @@ extension Timeline {
 extension PagerFrames {
     /// The frames as text: a summary line, then one row per frame with time, progress, position
     /// and every drawn page's look (offsets in layout points, as the `layout` command shows them).
-    public func table() -> String {
+    func table() -> String {
         let pages = frames.first.map { Self.pageNumbers($0.pages) } ?? []
         var headers = ["t ms", "progress", "position"]
         let isTransition = style != .interactive
@@ -93,8 +68,8 @@ extension PagerFrames {
         }
         let rows = frames.map { frame -> [String] in
             var row = [
-                FramesTable.fixed(frame.time * 1000, 1), FramesTable.fixed(frame.progress, 4),
-                FramesTable.fixed(frame.position, 4),
+                NumberText.fixed(frame.time * 1000, 1), NumberText.fixed(frame.progress, 4),
+                NumberText.fixed(frame.position, 4),
             ]
             switch frame.pages {
             case .interactive(let layouts):
@@ -104,8 +79,8 @@ extension PagerFrames {
                         continue
                     }
                     row += [
-                        FramesTable.fixed(layout.offsetX, 1), FramesTable.fixed(layout.scale, 3),
-                        FramesTable.fixed(layout.brightness, 3),
+                        NumberText.fixed(layout.offsetX, 1), NumberText.fixed(layout.scale, 3),
+                        NumberText.fixed(layout.brightness, 3),
                     ]
                 }
             case .transition(let transitioned):
@@ -116,15 +91,15 @@ extension PagerFrames {
                     }
                     let effect = drawn.effect
                     row += [
-                        FramesTable.fixed(effect.offsetX, 1), FramesTable.fixed(effect.offsetY, 1),
-                        FramesTable.fixed(effect.scale, 3), FramesTable.fixed(effect.opacity, 3),
-                        FramesTable.fixed(effect.brightness, 3),
+                        NumberText.fixed(effect.offsetX, 1), NumberText.fixed(effect.offsetY, 1),
+                        NumberText.fixed(effect.scale, 3), NumberText.fixed(effect.opacity, 3),
+                        NumberText.fixed(effect.brightness, 3),
                     ]
                 }
             }
             return row
         }
-        return timeline.summary + "\n" + FramesTable.render(headers: headers, rows: rows)
+        return timeline.summary + "\n" + TextTable.render(headers: headers, rows: rows)
     }
 
     /// The pages drawn, with " in"/" out" marks under a transition.
@@ -140,13 +115,13 @@ extension PagerFrames {
 
 extension DotsFrames {
     /// The dots' frames as text: width and opacity of every dot on every frame.
-    public func table() -> String {
+    func table() -> String {
         var headers = ["t ms", "progress"]
         for dot in 0..<to.count { headers += ["dot \(dot + 1) w", "opacity"] }
         let rows = frames.map { frame -> [String] in
-            [FramesTable.fixed(frame.time * 1000, 1), FramesTable.fixed(frame.progress, 4)]
-                + frame.dots.flatMap { [FramesTable.fixed($0.width, 2), FramesTable.fixed($0.opacity, 3)] }
+            [NumberText.fixed(frame.time * 1000, 1), NumberText.fixed(frame.progress, 4)]
+                + frame.dots.flatMap { [NumberText.fixed($0.width, 2), NumberText.fixed($0.opacity, 3)] }
         }
-        return timeline.summary + "\n" + FramesTable.render(headers: headers, rows: rows)
+        return timeline.summary + "\n" + TextTable.render(headers: headers, rows: rows)
     }
 }

@@ -6,15 +6,20 @@ import SystemPackage
     import Musl
 #endif
 
-/// Writes a picture or report to a file that must not exist yet: `frames --svg FILE`, and any
-/// HTML report saved by name.
+/// Writes a file the shell produces (a plot, a report) all at once or not at all.
 ///
-/// A person who names a file they already have has made a typo, not asked to lose it; and a
-/// write cut short (a full disk, Ctrl-C) must not leave half an SVG behind for a browser to
-/// show as if it were whole. So the text goes to a hidden file beside the target first, is
-/// flushed to disk, and is then hard-linked into place, which fails if the name is taken
-/// (no check-then-write race). The hidden file is removed whatever happens.
-enum NewFile {
+/// A write cut short (a full disk, Ctrl-C) must not leave half an SVG or half a JUnit report
+/// behind for a browser or a CI dashboard to show as if it were whole. So the text goes to a
+/// hidden file beside the target first, is flushed to disk, and is then put in place:
+///
+/// - `replacing: false` (plots: `frames --svg FILE`): hard-linked into place, which fails if the
+///   name is taken, with no check-then-write race. A person who names a file they already have
+///   has made a typo, not asked to lose it.
+/// - `replacing: true` (`verify --junit FILE`, which CI reruns over its previous report): renamed
+///   over the name in one step; a symbolic link there is replaced, never written through.
+///
+/// The hidden file is removed whatever happens.
+enum AtomicFile {
     /// Why the file was not written.
     enum Failure: Error, Equatable, CustomStringConvertible {
         case exists(String)
@@ -28,7 +33,7 @@ enum NewFile {
         }
     }
 
-    static func write(_ text: String, to path: String) throws(Failure) {
+    static func write(_ text: String, to path: String, replacing: Bool = false) throws(Failure) {
         let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let scratch = FilePath("\(folder).\(name).\(UInt32.random(in: 0...UInt32.max)).partial")
@@ -49,7 +54,7 @@ enum NewFile {
         } catch {
             throw .failed(path, error as? Errno ?? .ioError)
         }
-        guard link(scratch.string, path) == 0 else {
+        guard (replacing ? rename(scratch.string, path) : link(scratch.string, path)) == 0 else {
             let error = Errno(rawValue: errno)
             throw error == .fileExists ? .exists(path) : .failed(path, error)
         }
