@@ -68,7 +68,7 @@ import Testing
         let samples = [
             "scroll": "trailing", "swipe": "left", "drag": "10", "move": "5", "go": "1", "count": "3",
             "pages": "A", "width": "300", "reduce-motion": "on", "direction": "ltr", "lang": "en",
-            "transition": "interactive", "say": "hi", "style": "indicator", "text-size": "AX3",
+            "transition": "interactive", "say": "hi", "style": "indicator", "text-size": "AX3", "search": "Share",
         ]
         for name in CommandInfo.allNames {
             let line = samples[name].map { "\(name) \($0)" } ?? name

@@ -107,6 +107,18 @@ public enum CommandParser {
         case "focus":
             guard !arguments.isEmpty else { return .focus }
             return .action(.moveFocus(try choice(FocusMove.allCases.map { ($0.rawValue, $0) }, what: "next, previous, first or last")))
+        case "first":
+            try none()
+            return .action(.goTo(0))
+        case "last":
+            try none()
+            return .lastPage
+        case "read":
+            try none()
+            return .readPage
+        case "search":
+            guard !rest.trimmingSpaces().isEmpty else { throw UsageError("search needs the text to find") }
+            return .search(rest)
         case "describe":
             try none()
             return .describe

@@ -21,7 +21,11 @@ public struct OutputRenderer: Sendable {
         case .speech(let speech):
             // `say` text may hold escape sequences: JSON escapes them itself, text output is made
             // terminal-safe as it is written (OutputStream.writeLine).
-            lines.stdout.append(json ? speech.json.serialized() : speech.text)
+            if json {
+                lines.stdout.append(speech.json.serialized())
+            } else if speech.isPrinted {
+                lines.stdout.append(speech.text)
+            }
         case .info(let info), .boundary(let info):
             if json { lines.stdout.append(info.json.serialized()) } else { lines.stdout += info.text }
         case .error(let message):

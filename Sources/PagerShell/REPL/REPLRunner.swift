@@ -26,12 +26,13 @@ public final class REPLRunner {
 
     /// Runs until end of input or `quit`; returns the exit status: 1 when a scripted line failed,
     /// when speech could not be written (a WAV file on a full disk), or when standard output
-    /// could not be written; else 0.
-    public func run<Source: LineSource>(_ source: inout Source) -> Int32 {
+    /// could not be written; else 0. `first` runs before any line is read (a `read` session
+    /// arrives on its first page).
+    public func run<Source: LineSource>(_ source: inout Source, startingWith first: ShellCommand? = nil) -> Int32 {
         var failed = false
         var speechFailed = false
         var lineNumber = 0
-        /// Prints one output and says whether the line failed.
+        /// Prints one output.
         func emit(_ output: SessionOutput) {
             let lines = renderer.render(output, lineNumber: interactive ? nil : lineNumber)
             let language = session.pager.strings
@@ -45,13 +46,8 @@ public final class REPLRunner {
                 emit(.error(message))
             }
         }
-        reading: while let result = source.nextLine() {
-            lineNumber += 1
-            let outputs: [SessionOutput]
-            switch result {
-            case .line(let text): outputs = session.handle(text)
-            case .rejected(let reason): outputs = [.error(reason)]
-            }
+        /// Prints, writes and speaks what one line produced; whether it asked to quit.
+        func carryOut(_ outputs: [SessionOutput]) -> Bool {
             var quit = false
             for output in outputs {
                 switch output {
@@ -76,34 +72,60 @@ public final class REPLRunner {
                     speaker.speak(text, priority: Self.priority(of: output), voice: session.pager.strings.voice)
                 }
             }
-            // Shown while it is spoken; then, from a pipe, spoken to its end before the next line.
+            return quit
+        }
+        /// Shown while it is spoken; then, from a pipe, spoken to its end before the next line.
+        /// False when the run must end: the reader left (quietly) or output is being lost.
+        func finishLine() -> Bool {
             err.flush()
             if !out.flush() && out.failure == .readerGone {
                 // Nobody reads our output any more (`| head -1`): stop quietly.
                 speaker.stop()
-                return 0
+                return false
             }
             if !interactive { speaker.drain() }
             reportSpeechFailures()
             err.flush()
             if !out.flush() {
-                if out.failure == .readerGone {
-                    // Nobody reads our output any more (`| head -1`): stop quietly.
-                    speaker.stop()
-                    return 0
-                }
+                if out.failure == .readerGone { speaker.stop() }
                 // Output is being lost (a full disk): what this line asked to say is still said
                 // and written to its files, then the run ends with the error (ShellIO.finish
                 // reports it).
-                break reading
+                return false
             }
-            if quit { break reading }
+            return true
         }
+
+        if let first {
+            let quit = carryOut(session.run(first))
+            if !finishLine() || quit { return finish(failed: failed, speechFailed: speechFailed) }
+        }
+        while let result = source.nextLine() {
+            lineNumber += 1
+            let outputs: [SessionOutput]
+            switch result {
+            case .line(let text): outputs = session.handle(text)
+            case .rejected(let reason): outputs = [.error(reason)]
+            }
+            let quit = carryOut(outputs)
+            if !finishLine() || quit { break }
+        }
+        return finish(failed: failed, speechFailed: speechFailed)
+    }
+
+    /// Waits for the last speech and decides the status.
+    private func finish(failed: Bool, speechFailed: Bool) -> Int32 {
+        if out.failure == .readerGone { return 0 }
         speaker.drain()
-        reportSpeechFailures()
+        var speechFailed = speechFailed
+        for message in speaker.takeFailures() {
+            speechFailed = true
+            for line in renderer.render(.error(message)).stdout { out.writeRaw(line) }
+            for line in renderer.render(.error(message)).stderr { err.writeLine(line) }
+        }
         err.flush()
         out.flush()
-        if out.failure != nil && out.failure != .readerGone { return 1 }
+        if out.failure != nil { return 1 }
         return (failed && !interactive) || speechFailed ? 1 : 0
     }
 

@@ -1,8 +1,9 @@
 import PagerCore
 
 /// A REPL session: the pager plus what the shell remembers between lines (the last announcement,
-/// the last page change). `handle(_:)` is synchronous and does no I/O; the caller prints and
-/// speaks what it returns. That keeps one code path for the REPL, `verify` and the tests.
+/// the last page change, the document being read). `handle(_:)` is synchronous; the caller
+/// prints, speaks and writes what it returns. Its only I/O is reading the open document's
+/// pages. That keeps one code path for the REPL, `read`, `verify` and the tests.
 public struct Session: Sendable {
     public var pager: Pager
     public var verbosity: AccessibilityElement.Verbosity
@@ -12,6 +13,9 @@ public struct Session: Sendable {
     public var speechDescription: String
     /// Why the pager speaks the language it does, for `status` ("de from LANG=de_DE.UTF-8").
     public private(set) var languageReason: String
+    /// The document being read (`pagervoice read FILE`): its pages are the pager's pages, and
+    /// arriving on one shows it and reads it.
+    public let document: Document?
 
     public private(set) var lastAnnouncement: Announcement?
     /// The last page change and the pager right after it, so `frames` shows what was seen then.
@@ -20,8 +24,9 @@ public struct Session: Sendable {
     public init(
         pager: Pager = Pager(), verbosity: AccessibilityElement.Verbosity = .normal,
         voiceList: @escaping @Sendable () -> [String] = { [] }, speechDescription: String = "",
-        languageReason: String? = nil
+        languageReason: String? = nil, document: Document? = nil
     ) {
+        self.document = document
         self.pager = pager
         self.verbosity = verbosity
         self.voiceList = voiceList
@@ -44,6 +49,12 @@ public struct Session: Sendable {
     public mutating func run(_ command: ShellCommand) -> [SessionOutput] {
         switch command {
         case .action(let action):
+            if document != nil {
+                switch action {
+                case .setPages, .setCount: return [.error("the document's sections are the pages here; they cannot be replaced")]
+                default: break
+                }
+            }
             do {
                 let events = try pager.reduce(action)
                 if case .setLanguage(let tag) = action { languageReason = "\(pager.strings.code) from lang \(tag)" }
@@ -96,6 +107,25 @@ public struct Session: Sendable {
             ]
         case .help(let topic):
             return [HelpText.commands(topic: topic)]
+        case .lastPage:
+            guard pager.count > 0 else { return [.error(PagerError.noPages.description)] }
+            return run(.action(.goTo(pager.count - 1)))
+        case .arrive:
+            let here = Announcement(
+                action: "read", text: pager.announcementText, page: pager.pageNumber, count: pager.count, isBoundary: false,
+                settleMilliseconds: 0)
+            lastAnnouncement = here
+            return arrival(announcing: here)
+        case .readPage:
+            guard let document else { return [.error("no document is open: pagervoice read FILE opens one")] }
+            guard pager.count > 0 else { return [.error(PagerError.noPages.description)] }
+            do {
+                return [.stopSpeech] + PageView.reading(try document.speech(ofPage: pager.index), page: pager.index)
+            } catch {
+                return [.error(error.description)]
+            }
+        case .search(let text):
+            return search(text)
         case .stop:
             return [.stopSpeech]
         case .quit:
@@ -109,7 +139,13 @@ public struct Session: Sendable {
             switch event {
             case .announcement(let announcement):
                 lastAnnouncement = announcement
-                outputs.append(.announcement(announcement))
+                // Arriving on a page of a document shows it and reads it; at an edge only the
+                // value is said again.
+                if document != nil && !announcement.isBoundary {
+                    outputs += arrival(announcing: announcement)
+                } else {
+                    outputs.append(.announcement(announcement))
+                }
             case .settle(let settle):
                 lastChange = (settle, pager)
             case .focus(let change):
@@ -117,5 +153,43 @@ public struct Session: Sendable {
             }
         }
         return outputs
+    }
+
+    /// A page arrived on: whatever was being read stops, the page is announced ("Page 4 of 12"),
+    /// shown, and read in parts at low priority.
+    private func arrival(announcing announcement: Announcement) -> [SessionOutput] {
+        guard let document, pager.count > 0 else { return [.announcement(announcement)] }
+        return [.stopSpeech, .announcement(announcement)] + PageView.arrival(document, page: pager.index)
+    }
+
+    /// The next page holding `text`: in the document's text while reading, else in the page
+    /// titles. Found: the pager goes there (announced, and read). Not found: "Not found" is said.
+    private mutating func search(_ text: String) -> [SessionOutput] {
+        let found: Int?
+        if let document {
+            do {
+                found = try document.search(text, after: pager.index)
+            } catch {
+                return [.error(error.description)]
+            }
+        } else if pager.count > 0 {
+            let needle = text.lowercased()
+            let order = Array(pager.index + 1..<pager.count) + Array(0...pager.index)
+            found = order.first { pager.pages[$0].lowercased().contains(needle) }
+        } else {
+            found = nil
+        }
+        guard let found else {
+            let said = pager.strings.notFound
+            return [
+                .speech(
+                    .init(
+                        kind: "search", text: said, priority: .default,
+                        json: .object([
+                            ("type", .string("search")), ("text", .string(said)), ("query", .string(text)), ("found", .bool(false)),
+                        ])))
+            ]
+        }
+        return run(.action(.goTo(found)))
     }
 }

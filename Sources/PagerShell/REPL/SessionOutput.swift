@@ -23,11 +23,13 @@ public enum SessionOutput: Sendable, Equatable {
     case quit
 
     public struct Speech: Sendable, Equatable {
-        /// "focus" or "say".
+        /// "focus", "say", "read" (a document's page) or "search".
         public var kind: String
         public var text: String
         public var priority: AnnouncementPriority
         public var json: JSON
+        /// Whether text mode prints `text` (a page being read is on the screen already).
+        public var isPrinted = true
     }
 
     public struct FileRequest: Sendable, Equatable {

@@ -11,6 +11,14 @@ public enum ShellCommand: Sendable, Equatable {
     case repeatLast
     case say(String)
     case stop
+    /// The last page (`G` while reading; "last page" by voice).
+    case lastPage
+    /// Read the current page of the open document from the top.
+    case readPage
+    /// The next page holding the text (`/text` while reading); page titles without a document.
+    case search(String)
+    /// Arriving on the current page: announced, shown and read (how a `read` session starts).
+    case arrive
     case status
     case voices
     case help(String?)
@@ -57,6 +65,10 @@ public struct CommandInfo: Sendable {
         CommandInfo(["move"], "DX [DY]", "Move the finger to (DX, DY) screen points from where it touched down."),
         CommandInfo(["release"], "[PREDICTED]", "Lift the finger; commits past 40% of the width or a flick past 60%."),
         CommandInfo(["go"], "N", "Go to page N (1-based), as the app would."),
+        CommandInfo(["first"], "Go to the first page."),
+        CommandInfo(["last"], "Go to the last page."),
+        CommandInfo(["read"], "Read the current page of the open document from the top (pagervoice read FILE)."),
+        CommandInfo(["search"], "TEXT", "Go to the next page holding TEXT, wrapping; says \"Not found\" when none does."),
         CommandInfo(["count"], "N", "Make the pager have N pages (keeps existing titles)."),
         CommandInfo(["pages"], "A, B, C", "Replace the pages with these titles (comma-separated)."),
         CommandInfo(["width"], "PT", "Set the pager width in points (default 390)."),

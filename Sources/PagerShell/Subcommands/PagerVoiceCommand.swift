@@ -10,7 +10,7 @@ struct PagerVoiceCommand: ParsableCommand {
     static let abstract = "Page through a pager by voice, as VoiceOver would."
 
     static let subcommands: [any ParsableCommand.Type] = [
-        REPLCommand.self, VerifyCommand.self, AuditCommand.self, FramesCommand.self, SayCommand.self, VoicesCommand.self,
+        REPLCommand.self, VerifyCommand.self, AuditCommand.self, FramesCommand.self, ReadCommand.self, SayCommand.self, VoicesCommand.self,
     ]
 
     static let configuration = CommandConfiguration(

@@ -60,18 +60,7 @@ struct REPLCommand: PagerVoiceSubcommand {
             interactive: interactive, out: io.out, err: io.err)
 
         // Ctrl-C silences speech. On a terminal the session goes on; a script is stopped.
-        InterruptWatcher {
-            speaker.stop()
-            if !interactive {
-                // Written straight to the descriptor, as the main thread may hold the stream's
-                // lock right now; then `_exit`, not `exit`: exit handlers and library destructors
-                // (eSpeak NG's, libpulse's) must not run while the main and engine threads are
-                // still using what they tear down.
-                let line = Array("pagervoice: interrupted\n".utf8)
-                _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-                _exit(130)
-            }
-        }.start()
+        InterruptWatcher.silencing(speaker, interactive: interactive).start()
 
         let status: Int32
         if interactive {

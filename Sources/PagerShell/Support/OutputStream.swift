@@ -90,6 +90,11 @@ public final class OutputStream: Sendable {
         }
     }
 
+    /// Text written exactly as given, without a newline (a key's echo at a prompt).
+    public func writeRawText(_ text: String) {
+        state.withLock { $0.buffer.append(contentsOf: text.utf8) }
+    }
+
     /// Writes out what is buffered; false once a write has failed (see `failure`).
     @discardableResult
     public func flush() -> Bool {

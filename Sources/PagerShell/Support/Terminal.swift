@@ -27,6 +27,21 @@ public final class InterruptWatcher: @unchecked Sendable {
         self.handler = handler
     }
 
+    /// Ctrl-C silences speech. On a terminal the session goes on; a script is stopped.
+    static func silencing(_ speaker: Speaker, interactive: Bool) -> InterruptWatcher {
+        InterruptWatcher {
+            speaker.stop()
+            guard !interactive else { return }
+            // Written straight to the descriptor, as the main thread may hold the stream's lock
+            // right now; then `_exit`, not `exit`: exit handlers and library destructors (eSpeak
+            // NG's, libpulse's) must not run while the main and engine threads are still using
+            // what they tear down.
+            let line = Array("pagervoice: interrupted\n".utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            _exit(130)
+        }
+    }
+
     /// Installs the handler with SA_RESTART so an interrupted read (libedit's, or ours) simply
     /// continues: Ctrl-C silences speech and the session goes on.
     public func start() {

@@ -10,6 +10,8 @@ public enum Expectation: Sendable, Equatable {
     case silence
     /// `expect-focus "Page, 2 of 3"`: what VoiceOver says for the focused element.
     case focus(String)
+    /// `expect-read "TEXT"`: the page being read (since it was arrived on, or `read`) holds TEXT.
+    case reading(String)
 
     /// Parses an expectation line; nil when the line is not one (then it is a REPL command).
     public static func parse(_ line: String) throws(UsageError) -> Expectation? {
@@ -19,6 +21,8 @@ public enum Expectation: Sendable, Equatable {
             return .spoken(try unquote(rest.trimmingSpaces()))
         case "expect-focus":
             return .focus(try unquote(rest.trimmingSpaces()))
+        case "expect-read":
+            return .reading(try unquote(rest.trimmingSpaces()))
         case "expect-page":
             return .page(try NumberParsing.int(rest, what: "expect-page", in: 0...Int.max))
         case "expect-boundary":
@@ -64,6 +68,7 @@ public enum Expectation: Sendable, Equatable {
         case .boundary: "a boundary"
         case .silence: "silence"
         case .focus(let text): "focus on \"\(text)\""
+        case .reading(let text): "the page read to hold \"\(text)\""
         }
     }
 
@@ -74,6 +79,7 @@ public enum Expectation: Sendable, Equatable {
         case .boundary: "expect-boundary"
         case .silence: "expect-silence"
         case .focus(let text): "expect-focus \"\(text)\""
+        case .reading(let text): "expect-read \"\(text)\""
         }
     }
 }

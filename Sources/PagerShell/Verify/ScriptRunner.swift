@@ -38,6 +38,41 @@ public struct ScriptRunner: Sendable {
         var lastSpoken: SessionOutput?
         /// The last thing said or silently refused at an edge, for `expect-boundary`.
         var lastOutcome: SessionOutput?
+        /// The page being read aloud (a document's), for `expect-read`: kept apart from what
+        /// `expect` and `expect-silence` check, as a screen reader's continuous reading is.
+        var reading: [String] = []
+
+        func absorb(_ outputs: [SessionOutput], line lineNumber: Int, command: String) {
+            for output in outputs {
+                switch output {
+                case .speech(let speech) where speech.kind == "read":
+                    reading.append(speech.text)
+                case .stopSpeech:
+                    reading = []
+                case .announcement, .speech:
+                    lastSpoken = output
+                    lastOutcome = output
+                    spokenSinceCheck.append(output)
+                case .boundary:
+                    lastOutcome = output
+                case .file(let request):
+                    // A check never leaves files behind: say so rather than pretend it was written.
+                    checks.append(
+                        Check(
+                            file: file, line: lineNumber, passed: false, expected: "'\(command.clipped())' to run",
+                            got: "error: verify scripts do not write files (\(request.path.clipped()))"))
+                case .error(let message):
+                    checks.append(
+                        Check(
+                            file: file, line: lineNumber, passed: false,
+                            expected: "'\(command.clipped())' to run", got: "error: \(message)"))
+                default:
+                    break
+                }
+            }
+        }
+        // A document opened with --read is arrived on first, as `pagervoice read` does.
+        if session.document != nil { absorb(session.run(.arrive), line: 0, command: "read") }
 
         var expectations = 0
         for (offset, line) in Self.lines(text).enumerated() {
@@ -60,33 +95,11 @@ public struct ScriptRunner: Sendable {
                 checks.append(
                     check(
                         expectation, file: file, line: lineNumber, session: session,
-                        last: lastSpoken, outcome: lastOutcome, sinceCheck: spokenSinceCheck))
+                        last: lastSpoken, outcome: lastOutcome, sinceCheck: spokenSinceCheck, reading: reading))
                 spokenSinceCheck = []
                 continue
             }
-            for output in session.handle(trimmed) {
-                switch output {
-                case .announcement, .speech:
-                    lastSpoken = output
-                    lastOutcome = output
-                    spokenSinceCheck.append(output)
-                case .boundary:
-                    lastOutcome = output
-                case .file(let request):
-                    // A check never leaves files behind: say so rather than pretend it was written.
-                    checks.append(
-                        Check(
-                            file: file, line: lineNumber, passed: false, expected: "'\(trimmed.clipped())' to run",
-                            got: "error: verify scripts do not write files (\(request.path.clipped()))"))
-                case .error(let message):
-                    checks.append(
-                        Check(
-                            file: file, line: lineNumber, passed: false,
-                            expected: "'\(trimmed.clipped())' to run", got: "error: \(message)"))
-                default:
-                    break
-                }
-            }
+            absorb(session.handle(trimmed), line: lineNumber, command: trimmed)
         }
         // A script that checks nothing proves nothing: it must not pass a CI job.
         if expectations == 0 {
@@ -119,7 +132,7 @@ public struct ScriptRunner: Sendable {
 
     func check(
         _ expectation: Expectation, file: String, line: Int, session: Session,
-        last: SessionOutput?, outcome: SessionOutput?, sinceCheck: [SessionOutput]
+        last: SessionOutput?, outcome: SessionOutput?, sinceCheck: [SessionOutput], reading: [String] = []
     ) -> Check {
         func describe(_ output: SessionOutput?) -> String {
             guard let text = output?.spokenText else { return "nothing spoken" }
@@ -146,6 +159,11 @@ public struct ScriptRunner: Sendable {
                 passed = false
                 got = outcome == nil ? "nothing spoken" : "no boundary (\(describe(outcome)))"
             }
+        case .reading(let text):
+            // Compared and shown as one line: a page's line breaks are not words.
+            let read = reading.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            passed = read.contains(text)
+            got = read.isEmpty ? "nothing read" : "\"\(read.count > 60 ? String(read.prefix(60)) + "…" : read)\""
         case .focus(let text):
             let said = session.pager.focusedElement.focusDescription(verbosity: session.verbosity)
             passed = said == text

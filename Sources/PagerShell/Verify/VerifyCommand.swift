@@ -13,6 +13,8 @@ struct VerifyCommand: PagerVoiceSubcommand {
               expect-page N      the current page is N (1-based; 0 when empty)
               expect-boundary    the last announcement hit an edge
               expect-silence     nothing was spoken since the previous check
+              expect-focus "T"   VoiceOver's cursor is on the element it describes as T
+              expect-read "T"    the page being read (with --read FILE) holds T
             A command that fails is a failed check, and so is a script with no check at all. Line \
             ends may be LF, CRLF or CR. Prints FILE:LINE for each failure, then 'N passed, N failed'; \
             exit status 1 when anything failed, 2 for a mistake on the command line.
@@ -28,6 +30,13 @@ struct VerifyCommand: PagerVoiceSubcommand {
 
     @Flag(help: "Terse verbosity: focus descriptions without hints.")
     var terse = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Run each script on this document's pages, as pagervoice read FILE would (the first page is arrived on first; expect-read checks what is read).",
+            valueName: "file"),
+        completion: .file())
+    var read: String?
 
     @Argument(help: "Scripts to run.", completion: .file(extensions: ["pv"]))
     var files: [String] = []
@@ -48,10 +57,24 @@ struct VerifyCommand: PagerVoiceSubcommand {
     }
 
     func execute(_ io: ShellIO) -> Int32 {
-        guard let start = try? pager.makePager() else { return 2 }
+        guard var start = try? pager.makePager() else { return 2 }
+        var document: Document?
+        if let read {
+            do {
+                let opened = try Document(path: read)
+                start = Pager(
+                    pages: opened.titles, width: start.width, direction: start.direction, reduceMotion: start.reduceMotion,
+                    strings: start.strings, pageChangeStyle: start.pageChangeStyle, dotsStyle: start.dotsStyle, textSize: start.textSize)
+                document = opened
+            } catch {
+                io.err.writeLine("pagervoice verify: \(error)")
+                io.finish(command: "pagervoice verify")
+                return 1
+            }
+        }
         let out = io.out
         func emit(_ event: JSON) { out.writeRaw(event.serialized()) }
-        let runner = ScriptRunner(initial: Session(pager: start, verbosity: terse ? .terse : .normal))
+        let runner = ScriptRunner(initial: Session(pager: start, verbosity: terse ? .terse : .normal, document: document))
         var results: [ScriptRunner.Result] = []
         var unreadable = 0
         for file in files {
