@@ -36,7 +36,7 @@ import Testing
         #expect(run.status == 1)
         #expect(run.err.isEmpty)
         #expect(run.out.count == AuditRule.allCases.count + 1)
-        #expect(run.out.last == "14 rules: 10 passed, 2 failed, 2 not applicable")
+        #expect(run.out.last == "15 rules: 11 passed, 2 failed, 2 not applicable")
         #expect(run.out.contains { $0.hasPrefix("FAIL dot-contrast (WCAG 1.4.11): inactive dots") && $0.contains(":1, needs 3:1") })
         #expect(run.out.contains { $0.hasPrefix("FAIL dot-scaling (WCAG 1.4.4): ") })
         #expect(run.out.contains { $0.hasPrefix("N/A  auto-advance (WCAG 2.2.2): ") })
@@ -45,10 +45,40 @@ import Testing
         }
     }
 
+    /// Seed 004's indicator with its own actions: adjustable does not apply, the rest as the
+    /// pager's except dot-scaling, which the indicator passes (its dots follow Dynamic Type).
+    @Test func seed004Indicator() {
+        let run = Self.audit("--style", "indicator")
+        #expect(run.status == 1)
+        #expect(run.out.last == "15 rules: 11 passed, 1 failed, 3 not applicable")
+        #expect(
+            run.out.contains(
+                "N/A  adjustable (WCAG 4.1.2): the indicator has no adjustable action (seed 004): VoiceOver reads it as Page, 2 of 3 and moves with the paged view"
+            ))
+        #expect(run.out.contains { $0.hasPrefix("PASS focus-order (WCAG 2.4.3): Explore → Page, 1 of 3 on page 1") })
+        #expect(Self.audit("--style", "indicator", "--ignore", "dot-contrast").status == 0)
+        // Claiming the action the indicator lacks is a usage error, in either order.
+        for arguments in [
+            ["--style", "indicator", "--actions", "adjustable,scroll"], ["--actions", "adjustable", "--style", "indicator"],
+        ] {
+            let claimed = Self.audit(arguments)
+            #expect(claimed.status == 2, "\(arguments)")
+            #expect(claimed.out.isEmpty)
+            #expect(
+                claimed.err.first
+                    == "Error: --actions: the indicator has no adjustable action (seed 004): VoiceOver reads its label and value, and a swipe up or down does nothing; leave out adjustable, or audit adjustable dots with --style pager"
+            )
+        }
+        // Explicit actions win: a drag is audited when asked for.
+        let dragged = Self.audit("--style", "indicator", "--actions", "scroll,drag", "--rule", "hidden-pages")
+        #expect(dragged.status == 0)
+        #expect(dragged.out.first?.contains("at rest, mid-drag and on every frame") == true)
+    }
+
     @Test func exitZeroWhenNothingFails() {
         let run = Self.audit("--background", "black", "--ignore", "dot-scaling")
         #expect(run.status == 0)
-        #expect(run.out.last == "13 rules: 11 passed, 0 failed, 2 not applicable")
+        #expect(run.out.last == "14 rules: 12 passed, 0 failed, 2 not applicable")
         #expect(
             Self.audit("--rule", "label").out == [
                 "PASS label (WCAG 4.1.2): the page dots are labelled \"Page\" on every page and when empty",
@@ -66,7 +96,7 @@ import Testing
         let ignored = Self.audit("--ignore", "dot-contrast", "--ignore", "dot-scaling")
         #expect(ignored.status == 0)
         #expect(!ignored.out.contains { $0.contains("dot-contrast") || $0.contains("dot-scaling") })
-        #expect(ignored.out.count == 13)
+        #expect(ignored.out.count == 14)
         let none = Self.audit("--rule", "label", "--ignore", "label")
         #expect(none.status == 2)
         #expect(none.out.isEmpty)
@@ -108,7 +138,7 @@ import Testing
         let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "pagervoice")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.count == 13)
+        #expect(rules.count == 14)
         #expect(!rules.contains { $0["id"] as? String == "value" })
         for rule in rules {
             #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
@@ -183,5 +213,8 @@ import Testing
             #expect(run.out.contains { $0.hasPrefix("  \(rule.id) ") && $0.contains("WCAG \(rule.wcag)") }, "\(rule.id)")
         }
         #expect(!AuditCommand.abstract.isEmpty && !AuditCommand.abstract.contains("\n"))
+        // --actions says what each style audits when it is absent (the help wraps its lines).
+        let words = run.out.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(words.contains("(default: adjustable,scroll,swipe,drag for --style pager; scroll,swipe for --style indicator,"))
     }
 }

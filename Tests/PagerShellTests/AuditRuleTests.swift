@@ -30,10 +30,30 @@ struct FaultyPager: AuditSubject {
         case emptyLabel
         /// The dots lose the adjustable trait.
         case notAdjustable
+        /// The dots gain the adjustable trait (on seed 004's indicator, which has no such action).
+        case advertisesAdjustable
+        /// VoiceOver meets the dots before the page's content they count.
+        case dotsBeforeContent
+        /// In right-to-left layouts the reading order is reversed too: dots, then content.
+        case mirroredFocusInRTL
+        /// The next page's content, drawn hidden beside the current one, is an element too.
+        case hiddenPageReachable
+        /// Focus wraps around at either end instead of stopping at a boundary.
+        case focusWraps
+        /// The content element keeps the title it had when focus first reached it.
+        case staleContent
+        /// With no pages, the last page's content stays behind as an element.
+        case ghostContent
     }
 
     var pager: Pager
     var fault: Fault
+    /// Where the faulty cursor is, in `elements` (the focus faults keep their own).
+    var cursor = 0
+    /// The title `staleContent` keeps.
+    var keptTitle: String?
+    /// The title `ghostContent` leaves behind.
+    var lastTitle: String?
 
     init(_ fault: Fault, pages: [String] = Pager.demoPages, style: PageDots.Style = .pager) {
         pager = Pager(pages: pages, dotsStyle: style)
@@ -42,6 +62,7 @@ struct FaultyPager: AuditSubject {
 
     var index: Int { pager.index }
     var count: Int { pager.count }
+    var pages: [String] { pager.pages }
     var width: Double { pager.width }
     var dots: PageDots { pager.dots }
 
@@ -51,6 +72,7 @@ struct FaultyPager: AuditSubject {
         case .seed004Value: element.value = "\(pager.index + 1) of \(pager.count)"
         case .emptyLabel: element.label = ""
         case .notAdjustable: element.traits = []
+        case .advertisesAdjustable: element.traits = [.adjustable]
         default: break
         }
         return element
@@ -67,9 +89,12 @@ struct FaultyPager: AuditSubject {
             return []
         case (.ignoresRTL, .setDirection):
             return []
+        case (_, .moveFocus(let move)) where ownsFocus:
+            return [.focus(moveFocus(move))]
         default:
             break
         }
+        if let title = pager.currentTitle { lastTitle = title }
         var events = try pager.reduce(action)
         switch fault {
         case .silentEdges:
@@ -88,6 +113,55 @@ struct FaultyPager: AuditSubject {
             break
         }
         return events
+    }
+
+    var ownsFocus: Bool {
+        switch fault {
+        case .dotsBeforeContent, .mirroredFocusInRTL, .hiddenPageReachable, .focusWraps, .staleContent, .ghostContent: true
+        default: false
+        }
+    }
+
+    /// The elements in the faulty reading order.
+    var elements: [AccessibilityElement] {
+        let dots = accessibilityElement
+        var content = pager.pageElement.map { [$0] } ?? []
+        switch fault {
+        case .dotsBeforeContent:
+            return [dots] + content
+        case .mirroredFocusInRTL where pager.direction == .rightToLeft:
+            return [dots] + content
+        case .hiddenPageReachable where pager.count > 1:
+            let neighbour = pager.index + 1 < pager.count ? pager.index + 1 : pager.index - 1
+            var hidden = content[0]
+            hidden.label = pager.pages[neighbour]
+            return content + [hidden, dots]
+        case .staleContent:
+            if let keptTitle, !content.isEmpty { content[0].label = keptTitle }
+        case .ghostContent where content.isEmpty:
+            if let lastTitle, let ghost = Pager(pages: [lastTitle]).pageElement { content = [ghost] }
+        default:
+            break
+        }
+        return content + [dots]
+    }
+
+    /// The model's cursor rules (one step, a boundary at either end) over the faulty elements.
+    mutating func moveFocus(_ move: FocusMove) -> FocusChange {
+        let list = elements
+        let current = min(cursor, list.count - 1)
+        var target: Int
+        switch move {
+        case .next: target = current + 1
+        case .previous: target = current - 1
+        case .first: target = 0
+        case .last: target = list.count - 1
+        }
+        if fault == .focusWraps { target = (target + list.count) % list.count }
+        guard list.indices.contains(target) else { return FocusChange(move: move, element: list[current], isBoundary: true) }
+        cursor = target
+        if fault == .staleContent, list[target].kind == .page, keptTitle == nil { keptTitle = list[target].label }
+        return FocusChange(move: move, element: list[target], isBoundary: false)
     }
 
     func layout() -> PagerLayout {
@@ -124,7 +198,9 @@ struct FaultyPager: AuditSubject {
     }
 
     @Test func faultlessPagerPassesWhatTheModelPasses() throws {
-        for rule in [AuditRule.label, .value, .adjustable, .scroll, .edges, .hiddenPages, .oneAnnouncement, .reduceMotion, .rtl] {
+        for rule in [
+            AuditRule.label, .value, .adjustable, .scroll, .edges, .hiddenPages, .focusOrder, .oneAnnouncement, .reduceMotion, .rtl,
+        ] {
             #expect(try Self.finding(rule, .none).status == .pass, "\(rule.id)")
             #expect(try Self.finding(rule).status == .pass, "\(rule.id)")
         }

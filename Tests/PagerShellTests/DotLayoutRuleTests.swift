@@ -94,6 +94,7 @@ import Testing
 
     @Test func tapIsOptIn() {
         #expect(AuditConfiguration().actions == [.adjustable, .scroll, .swipe, .drag])
+        #expect(Self.configuration(style: .indicator).actions == [.scroll, .swipe])
         let finding = Self.finding(.targetSize, Self.configuration())
         #expect(finding.status == .notApplicable)
         #expect(finding.message.contains("add tap to --actions"))
@@ -174,7 +175,7 @@ import Testing
         #expect(AuditRule.targetSize.wcag == "2.5.8" && AuditRule.targetSize.wcagName == "Target Size (Minimum)")
         #expect(AuditRule.dotsFit.helpURI == "https://www.w3.org/WAI/WCAG22/Understanding/reflow.html")
         #expect(AuditRule.targetSize.helpURI == "https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum.html")
-        let configuration = Self.configuration(style: .indicator, textSize: .ax5, pages: 7, actions: [.adjustable, .tap])
+        let configuration = Self.configuration(style: .indicator, textSize: .ax5, pages: 7, actions: [.scroll, .tap])
         let report = AuditReport(findings: Auditor(base: configuration.makeSubject(), configuration: configuration).run())
         let text = report.lines(.text)
         #expect(text.contains { $0.hasPrefix("FAIL dots-fit (WCAG 1.4.10): the 7 dots need 400 pt at AX5") })
@@ -190,7 +191,7 @@ import Testing
         #expect(findings.first { $0["rule"] as? String == "target-size" }?["required"] as? Double == 24)
 
         let sarif = report.lines(.sarif)[0]
-        #expect(sarif.contains("\"ruleId\":\"dots-fit\",\"ruleIndex\":11,\"kind\":\"fail\",\"level\":\"error\""))
+        #expect(sarif.contains("\"ruleId\":\"dots-fit\",\"ruleIndex\":12,\"kind\":\"fail\",\"level\":\"error\""))
         #expect(sarif.contains("\"id\":\"target-size\""))
         #expect(sarif.contains("\"requiredMax\":358.0"))
 

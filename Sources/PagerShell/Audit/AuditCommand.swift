@@ -21,7 +21,7 @@ struct AuditCommand: PagerVoiceSubcommand {
 
     @Option(
         help: ArgumentHelp(
-            "What the component offers: some of \(AuditActionKind.allCases.map(\.rawValue).joined(separator: ",")), or none (default: adjustable,scroll,swipe,drag).",
+            "What the component offers: some of \(AuditActionKind.allCases.map(\.rawValue).joined(separator: ",")), or none (default: \(AuditActionKind.defaultsText(for: .pager)) for --style pager; \(AuditActionKind.defaultsText(for: .indicator)) for --style indicator, which follows its paged view and has no adjustable action).",
             valueName: "list"))
     var actions: String?
 
@@ -131,6 +131,11 @@ struct AuditCommand: PagerVoiceSubcommand {
             }
         }
         if let style { configuration.style = style }
+        // Seed 004's indicator refuses increment and decrement: claiming them would audit a
+        // component PagerVoice cannot model, so the claim is refused rather than judged.
+        if configuration.style == .indicator, configuration.chosenActions?.contains(.adjustable) == true {
+            throw ValidationError(AuditActionKind.indicatorAdjustableMistake)
+        }
         configuration.background = background
         configuration.tint = tint
         if let textSize { configuration.textSize = textSize }

@@ -14,8 +14,29 @@ enum AuditActionKind: String, Sendable, CaseIterable {
     /// is only audited when asked for.
     case tap
 
-    /// What `--actions` means when absent: what the seeds offer.
-    static let defaults: Set<AuditActionKind> = [.adjustable, .scroll, .swipe, .drag]
+    /// What `--actions` means when absent: what the seed of `style` offers. Seed 000's dots are
+    /// adjustable and its pager follows the finger with its own drag. Seed 004's indicator has no
+    /// action of its own: the paged `TabView` it follows moves, by VoiceOver's scroll and the
+    /// three-finger swipe; that view pages under a finger by UIKit's rules, not seed 000's drag,
+    /// which PagerVoice models, so drag is audited for the indicator only when asked for.
+    static func defaults(for style: PageDots.Style) -> Set<AuditActionKind> {
+        switch style {
+        case .pager: [.adjustable, .scroll, .swipe, .drag]
+        case .indicator: [.scroll, .swipe]
+        }
+    }
+
+    /// Why `--style indicator --actions adjustable` is a usage error, not a finding: seed 004's
+    /// indicator has no adjustable action (the model refuses increment), so no verdict on such a
+    /// claim would be about the component the person has.
+    static let indicatorAdjustableMistake =
+        "--actions: the indicator has no adjustable action (seed 004): VoiceOver reads its label and value, and a swipe up or down does nothing; "
+        + "leave out adjustable, or audit adjustable dots with --style pager"
+
+    /// `defaults(for:)` as `--help` writes it: "adjustable,scroll,swipe,drag".
+    static func defaultsText(for style: PageDots.Style) -> String {
+        allCases.filter(defaults(for: style).contains).map(\.rawValue).joined(separator: ",")
+    }
 }
 
 /// How the report is written (`--format`).
@@ -32,7 +53,13 @@ struct AuditConfiguration: Sendable {
     var pages: [String] = Pager.demoPages
     /// The accessibility label the component gives its dots.
     var label = "Page"
-    var actions: Set<AuditActionKind> = AuditActionKind.defaults
+    /// What the component offers: `--actions` when given, else what the style's seed offers.
+    var actions: Set<AuditActionKind> {
+        get { chosenActions ?? AuditActionKind.defaults(for: style) }
+        set { chosenActions = newValue }
+    }
+    /// `--actions` as given; nil follows the style.
+    var chosenActions: Set<AuditActionKind>?
     var style: PageDots.Style = .pager
     /// What lies behind the dots; nil = the seeds' own (page gradients, or the system background).
     var background: SRGBColor?

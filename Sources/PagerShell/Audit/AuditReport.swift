@@ -70,6 +70,12 @@ struct AuditReport: Sendable {
 
     // MARK: - SARIF 2.1.0
 
+    /// "2.4.3 Focus Order (also 1.3.2 Meaningful Sequence)"
+    static func criteria(_ rule: AuditRule) -> String {
+        let also = rule.alsoServes.map { "\($0.number) \($0.name)" }
+        return "\(rule.wcag) \(rule.wcagName)" + (also.isEmpty ? "" : " (also \(also.joined(separator: ", ")))")
+    }
+
     static let sarifSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// A minimal SARIF 2.1.0 log: one run, the checked rules as the driver's rules, one result
@@ -82,9 +88,17 @@ struct AuditReport: Sendable {
             .object([
                 ("id", .string(rule.id)),
                 ("shortDescription", .object([("text", .string(rule.summary))])),
-                ("fullDescription", .object([("text", .string("WCAG 2.2 \(rule.wcag) \(rule.wcagName): \(rule.summary)."))])),
+                ("fullDescription", .object([("text", .string("WCAG 2.2 \(Self.criteria(rule)): \(rule.summary)."))])),
                 ("helpUri", .string(rule.helpURI)),
-                ("properties", .object([("tags", .array([.string("accessibility"), .string("WCAG \(rule.wcag)")]))])),
+                (
+                    "properties",
+                    .object([
+                        (
+                            "tags",
+                            .array([.string("accessibility")] + ([rule.wcag] + rule.alsoServes.map(\.number)).map { .string("WCAG \($0)") })
+                        )
+                    ])
+                ),
             ])
         }
         let results: [JSON] = findings.enumerated().map { index, finding in

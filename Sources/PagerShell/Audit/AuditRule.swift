@@ -8,6 +8,7 @@ enum AuditRule: String, Sendable, CaseIterable {
     case scroll
     case edges
     case hiddenPages = "hidden-pages"
+    case focusOrder = "focus-order"
     case oneAnnouncement = "one-announcement"
     case reduceMotion = "reduce-motion"
     case rtl
@@ -27,7 +28,7 @@ enum AuditRule: String, Sendable, CaseIterable {
         case .label, .value, .adjustable: "4.1.2"
         case .scroll: "2.1.1"
         case .edges, .oneAnnouncement: "4.1.3"
-        case .hiddenPages: "2.4.3"
+        case .hiddenPages, .focusOrder: "2.4.3"
         case .reduceMotion: "2.3.3"
         case .rtl: "1.3.2"
         case .dotContrast: "1.4.11"
@@ -44,7 +45,7 @@ enum AuditRule: String, Sendable, CaseIterable {
         case .label, .value, .adjustable: "Name, Role, Value"
         case .scroll: "Keyboard"
         case .edges, .oneAnnouncement: "Status Messages"
-        case .hiddenPages: "Focus Order"
+        case .hiddenPages, .focusOrder: "Focus Order"
         case .reduceMotion: "Animation from Interactions"
         case .rtl: "Meaningful Sequence"
         case .dotContrast: "Non-text Contrast"
@@ -55,6 +56,17 @@ enum AuditRule: String, Sendable, CaseIterable {
         }
     }
 
+    /// Criteria the rule serves besides `wcag`, for SARIF's tags and descriptions: focus-order
+    /// checks VoiceOver's reading sequence (1.3.2) as much as its focus order; dots-fit names the
+    /// page count that still fits at the largest text size (1.4.4).
+    var alsoServes: [(number: String, name: String)] {
+        switch self {
+        case .focusOrder: [("1.3.2", "Meaningful Sequence")]
+        case .dotsFit: [("1.4.4", "Resize Text")]
+        default: []
+        }
+    }
+
     /// W3C's "Understanding" page for the criterion.
     var helpURI: String {
         let page: String =
@@ -62,7 +74,7 @@ enum AuditRule: String, Sendable, CaseIterable {
             case .label, .value, .adjustable: "name-role-value"
             case .scroll: "keyboard"
             case .edges, .oneAnnouncement: "status-messages"
-            case .hiddenPages: "focus-order"
+            case .hiddenPages, .focusOrder: "focus-order"
             case .reduceMotion: "animation-from-interactions"
             case .rtl: "meaningful-sequence"
             case .dotContrast: "non-text-contrast"
@@ -79,10 +91,13 @@ enum AuditRule: String, Sendable, CaseIterable {
         switch self {
         case .label: "the page dots have a non-empty accessibility label"
         case .value: "the value reads \"N of M\" after every change, and \"None\" when there are no pages"
-        case .adjustable: "adjustable increment/decrement move exactly one page and never wrap"
+        case .adjustable:
+            "adjustable increment/decrement move exactly one page and never wrap (not applicable to seed 004's indicator, which has none)"
         case .scroll: "the scroll action (three-finger swipe) moves exactly one page and never wraps"
         case .edges: "at the first and last page the action is announced as a boundary"
         case .hiddenPages: "only the current page is visible to assistive technology and hit-testable, at rest and mid-drag"
+        case .focusOrder:
+            "one-finger swipes reach the current page's content, then the dots, each once, with a boundary at either end, and never a hidden page"
         case .oneAnnouncement: "every page change is announced exactly once; nothing is said while dragging or on a cancel"
         case .reduceMotion: "with Reduce Motion pages settle at once, without parallax, scaling or dimming"
         case .rtl: "in right-to-left layouts swipes and drags are mirrored"

@@ -1,15 +1,18 @@
 import PagerCore
 
 /// What the audit drives: a pager seen from outside, through its actions, its accessibility
-/// element, its layout and its dots. `Pager` (the model) is one; tests supply faulty ones to show
+/// elements, its layout and its dots. `Pager` (the model) is one; tests supply faulty ones to show
 /// that every rule can fail. The audit only ever changes a subject through `reduce(_:)`.
 protocol AuditSubject {
     /// 0-based current page.
     var index: Int { get }
     var count: Int { get }
+    /// The page titles, in order: what the current page's content element must read.
+    var pages: [String] { get }
     /// Width in points, for building drags.
     var width: Double { get }
-    /// The one element the dots expose to assistive technology.
+    /// The element the dots expose to assistive technology. (The page's content is another,
+    /// met through `.moveFocus`, as VoiceOver meets it.)
     var accessibilityElement: AccessibilityElement { get }
     /// The dots as drawn now.
     var dots: PageDots { get }
@@ -31,6 +34,7 @@ struct AuditModelSubject: AuditSubject {
 
     var index: Int { pager.index }
     var count: Int { pager.count }
+    var pages: [String] { pager.pages }
     var width: Double { pager.width }
     var dots: PageDots { pager.dots }
 
@@ -40,9 +44,15 @@ struct AuditModelSubject: AuditSubject {
         return element
     }
 
+    /// The model's events, with the dots read under the component's label wherever focus
+    /// reaches them.
     @discardableResult
     mutating func reduce(_ action: PagerAction) throws(PagerError) -> [PagerEvent] {
-        try pager.reduce(action)
+        try pager.reduce(action).map { event in
+            guard case .focus(var change) = event, change.element.kind == .dots else { return event }
+            change.element.label = label
+            return .focus(change)
+        }
     }
 
     func layout() -> PagerLayout { pager.layout() }

@@ -29,6 +29,7 @@ struct Auditor<Subject: AuditSubject> {
         case .scroll: checkStepping(.scroll)
         case .edges: checkEdges()
         case .hiddenPages: checkHiddenPages()
+        case .focusOrder: checkFocusOrder()
         case .oneAnnouncement: checkOneAnnouncement()
         case .reduceMotion: checkReduceMotion()
         case .rtl: checkRTL()

@@ -1,7 +1,7 @@
 import PagerCore
 
 /// label, value, adjustable, scroll, edges, one-announcement: what a screen-reader user hears
-/// and can do.
+/// and can do. (focus-order: FocusOrderRule.swift.)
 extension Auditor {
     // MARK: - label (WCAG 4.1.2)
 
@@ -104,7 +104,9 @@ extension Auditor {
 
     func checkStepping(_ kind: AuditActionKind) -> AuditFinding {
         let rule: AuditRule = kind == .adjustable ? .adjustable : .scroll
+        let indicator = base.dots.style == .indicator
         guard offered.contains(kind) else {
+            if kind == .adjustable, indicator { return checkIndicatorIsNotAdjustable() }
             return kind == .adjustable
                 ? .fail(
                     rule,
@@ -116,7 +118,21 @@ extension Auditor {
                 )
         }
         if kind == .adjustable, !base.accessibilityElement.traits.contains(.adjustable) {
-            return .fail(rule, "the page dots lack the adjustable trait, so VoiceOver does not offer swiping up or down on them")
+            // Claimed but absent: the claim is judged by what the subject does, never assumed.
+            guard indicator else {
+                return .fail(rule, "the page dots lack the adjustable trait, so VoiceOver does not offer swiping up or down on them")
+            }
+            var probe = base
+            do { try probe.reduce(.increment) } catch {
+                return .fail(
+                    rule,
+                    "adjustable is claimed (see --actions), but the indicator lacks the adjustable trait and increment was refused: \(error)"
+                )
+            }
+            return .fail(
+                rule,
+                "adjustable is claimed (see --actions), but the indicator lacks the adjustable trait, so VoiceOver does not offer swiping up or down on it"
+            )
         }
         var problems: [String] = []
         var checked = 0
@@ -133,6 +149,32 @@ extension Auditor {
         return .pass(
             rule,
             "\(names) move exactly one page from \(pagesPhrase) and stop at the first and last page, in LTR and RTL (\(checked) actions)")
+    }
+
+    /// Seed 004's indicator is a label and a value that follow a paged view: it has no adjustable
+    /// action, so the rule does not apply, as long as the element does not claim one either. An
+    /// adjustable trait without the action would have VoiceOver say "adjustable" and then do
+    /// nothing on a swipe up or down.
+    func checkIndicatorIsNotAdjustable() -> AuditFinding {
+        var problems: [String] = []
+        let refused = everyPage(directions: [.leftToRight]) { subject, page, _, _ in
+            let element = subject.accessibilityElement
+            if element.traits.contains(.adjustable) {
+                problems.append(
+                    "on \(pageName(page)) the indicator carries the adjustable trait, but the component offers no adjustable action (see --actions): VoiceOver says \"adjustable\" and a swipe up or down does nothing"
+                )
+            } else if !element.hint.isEmpty {
+                problems.append("on \(pageName(page)) the indicator's hint \"\(element.hint.clipped())\" offers an action it does not have")
+            }
+        }
+        problems += refused
+        guard problems.isEmpty else { return .fail(.adjustable, Self.summarise(problems)) }
+        // Named as VoiceOver reads it on the second page where there is one: the value visibly
+        // follows the page.
+        let shown = (try? subject(at: min(1, max(count - 1, 0))).accessibilityElement) ?? base.accessibilityElement
+        return .notApplicable(
+            .adjustable,
+            "the indicator has no adjustable action (seed 004): VoiceOver reads it as \(shown.auditName) and moves with the paged view")
     }
 
     /// Why a probe did not land where it must, or nil.
@@ -262,5 +304,13 @@ extension Auditor {
             .oneAnnouncement,
             "each of \(checked) actions said exactly one \"Page N of \(count)\" when it changed page or hit an edge, and nothing on a cancel or while the finger was down"
         )
+    }
+}
+
+extension AccessibilityElement {
+    /// The element as VoiceOver names it in audit messages, without trait and hint: "Page, 2 of 3",
+    /// "Explore".
+    var auditName: String {
+        [label, value].filter { !$0.isEmpty }.map { $0.clipped() }.joined(separator: ", ")
     }
 }
