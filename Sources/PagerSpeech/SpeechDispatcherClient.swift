@@ -11,11 +11,11 @@ import Glibc
 /// `SpeechDispatcherError.notRunning`, whose description is the line to print.
 ///
 /// We never autospawn (libspeechd's `spd_open2` can start a daemon when none answers). Someone
-/// who runs Orca has a daemon already (Orca starts it at login), and `--audio speechd` is asked
-/// for by name, so a missing daemon is news the user should get, not paper over: a spawned one
-/// takes seconds to speak its first word here (longer than the connection bound), outlives us,
-/// and would not be the daemon the user configured if their session normally starts it
-/// differently.
+/// who runs Orca has a daemon already (Orca's connection starts it at login), and `--audio
+/// speechd` is asked for by name, so a missing daemon is news the user should get, not something
+/// to paper over: a daemon takes 1.7 to 3.9 s from start to its first answer on this machine
+/// (it loads its output module and that module's voice list first), longer than the connection
+/// bound, and a spawned one outlives us.
 ///
 /// Nothing is set on the connection unless asked: without `voice` and `rate` the daemon's
 /// defaults for a new client apply (the user's speechd.conf, the same as `spd-say`). Text is sent
@@ -53,8 +53,8 @@ import Glibc
 ///   Orca's speech is among those messages.
 /// - A `low` is held only behind our own speech: sent when ours is done, it cuts another client's
 ///   TEXT if that started meanwhile.
-/// - A `low` that is waiting in the daemon behind another client's IMPORTANT message is dropped
-///   (not kept behind) by our next `default`, as TEXT replaces waiting TEXT.
+/// - A `low` that is waiting in the daemon behind another client's IMPORTANT or MESSAGE message
+///   is dropped (not kept behind) by our next `default`, as TEXT replaces waiting TEXT.
 /// - Cutting is the daemon's: the interrupted message stops within a few tens of milliseconds of
 ///   the daemon receiving the new one (measured by the tests on this machine), not at once.
 ///

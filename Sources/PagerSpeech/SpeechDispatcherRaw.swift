@@ -55,8 +55,27 @@ enum SpeechDispatcherRaw {
     }
 
     /// Closes the socket and joins libspeechd's reader thread.
+    ///
+    /// `spd_close` cancels the reader thread (`pthread_cancel`) wherever it is, normally blocked
+    /// reading the socket. ThreadSanitizer cannot follow a thread cancelled inside one of its
+    /// intercepted calls and aborts the process ("finished with ignores enabled"), so we first
+    /// shut the socket down: the reader sees end-of-file, marks the connection closed
+    /// (`socket = -1`) and ends by itself, and `spd_close` then only joins it and frees. The
+    /// wait is bounded (a reader stuck elsewhere is cancelled as before).
     static func close(_ handle: Handle) {
+        let socket = handle.pointer.pointee.socket
+        if socket >= 0 {
+            Glibc.shutdown(socket, Int32(SHUT_RDWR))
+            let deadline = ContinuousClock.now + .seconds(1)
+            // The reader writes the field without a lock we can take; it is a plain int, polled.
+            while readerStillRunning(handle) && ContinuousClock.now < deadline { usleep(1000) }
+        }
         spd_close(handle.pointer)
+    }
+
+    @inline(never)
+    private static func readerStillRunning(_ handle: Handle) -> Bool {
+        handle.pointer.pointee.socket >= 0
     }
 
     /// The connection's socket, for noticing when the daemon hangs up (`SpeechDispatcherHangupWatch`).

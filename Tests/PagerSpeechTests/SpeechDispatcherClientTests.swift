@@ -215,6 +215,15 @@ import Testing
             error?.description
                 == "speech-dispatcher is not running (unix_socket:\(path): No such file or directory); start it or use --audio auto")
 
+        // Over TCP: a port bound by nobody listening refuses at once.
+        let closed = try ClosedTCPPort()
+        defer { closed.close() }
+        let tcp = SpeechDispatcherAddress.inetSocket(host: "127.0.0.1", port: closed.port)
+        let refused = #expect(throws: SpeechDispatcherError.self) {
+            _ = try SpeechDispatcherClient(configuration: .init(address: tcp, onNotice: { _ in }))
+        }
+        #expect(refused == .notRunning(address: tcp, .cannotConnect(.connectionRefused)))
+
         // The same from SPEECHD_ADDRESS, the way the shell resolves it.
         let fromEnvironment = try SpeechDispatcherAddress.fromEnvironment(["SPEECHD_ADDRESS": "unix_socket:" + path])
         #expect(fromEnvironment == .unixSocket(path: path))
@@ -230,7 +239,7 @@ import Testing
             _ = try SpeechDispatcherClient(configuration: .init(address: .unixSocket(path: path), onNotice: { _ in }))
         }
         let waited = ContinuousClock.now - started
-        #expect(waited >= .milliseconds(1900) && waited < .milliseconds(2300), "waited \(waited)")
+        #expect(waited >= .milliseconds(1900) && waited < .milliseconds(2250), "waited \(waited)")
         #expect(error == .notRunning(address: .unixSocket(path: path), .noReply(after: .seconds(2))))
     }
 
@@ -441,6 +450,39 @@ private final class SilentListener: Sendable {
 
     func close() {
         Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+        Glibc.close(descriptor)
+    }
+}
+
+/// A TCP port on the loopback interface that is bound (so nobody else takes it) but not
+/// listening: connecting to it is refused.
+private final class ClosedTCPPort: Sendable {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw Errno(rawValue: errno) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        guard bound else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw Errno(rawValue: code)
+        }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() {
         Glibc.close(descriptor)
     }
 }
