@@ -44,6 +44,13 @@ let package = Package(
             pkgConfig: "libpulse-simple",
             providers: [.apt(["libpulse-dev"])]
         ),
+        // libspeechd: speech through the user's own speech-dispatcher (`--audio speechd`), with
+        // the synthesiser, voice and rate they chose for their screen reader.
+        .systemLibrary(
+            name: "CSpeechd",
+            pkgConfig: "speech-dispatcher",
+            providers: [.apt(["libspeechd-dev"])]
+        ),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -53,7 +60,7 @@ let package = Package(
         // eSpeak NG on one owned thread, audio sinks, the announcement queue.
         .target(
             name: "PagerSpeech",
-            dependencies: ["CEspeakNG", "CPCAudio", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["CEspeakNG", "CPCAudio", "CSpeechd", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // The terminal edge: argument and command parsing, the session, rendering, verify, audit.

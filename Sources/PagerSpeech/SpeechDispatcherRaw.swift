@@ -1,0 +1,234 @@
+import CSpeechd
+import Glibc
+
+/// Every raw libspeechd call in the package, so the unsafe surface is one short file.
+///
+/// All calls except the callbacks run on a session's worker queue (libspeechd serialises each
+/// connection with its own mutex, but we also want commands in the order they were made). The
+/// connection is threaded (`SPD_MODE_THREADED`): libspeechd reads the socket on a thread of its
+/// own and calls the BEGIN, END and CANCEL callbacks there. No libspeechd function may be called
+/// from a callback (it would wait for a reply that only that thread can read).
+enum SpeechDispatcherRaw {
+    /// An open libspeechd connection. Sendable because libspeechd locks each call itself and we
+    /// only ever use it from one worker queue at a time.
+    struct Handle: @unchecked Sendable {
+        let pointer: UnsafeMutablePointer<SPDConnection>
+    }
+
+    /// A notification the daemon sent for one of our messages (by its SSIP message id).
+    enum Notification: Hashable, Sendable {
+        case begin(Int)
+        case end(Int)
+        case cancel(Int)
+    }
+
+    // MARK: Connecting
+
+    /// `spd_open2` in threaded mode, never autospawning (see `SpeechDispatcherClient`). Fails with
+    /// libspeechd's own error text.
+    static func open(clientName: String, address: SpeechDispatcherAddress) -> Result<Handle, SpeechDispatcherError.Reason> {
+        var spdAddress = SPDConnectionAddress()
+        var owned: [UnsafeMutablePointer<CChar>] = []
+        defer { owned.forEach { free($0) } }
+        switch address {
+        case .unixSocket(let path):
+            spdAddress.method = SPD_METHOD_UNIX_SOCKET
+            if let copy = strdup(path) {
+                owned.append(copy)
+                spdAddress.unix_socket_name = copy
+            }
+        case .inetSocket(let host, let port):
+            spdAddress.method = SPD_METHOD_INET_SOCKET
+            if let copy = strdup(host) {
+                owned.append(copy)
+                spdAddress.inet_socket_host = copy
+            }
+            spdAddress.inet_socket_port = Int32(port)
+        }
+        var error: UnsafeMutablePointer<CChar>?
+        let connection = spd_open2(clientName, "main", nil, SPD_MODE_THREADED, &spdAddress, 0, &error)
+        defer { free(error) }
+        guard let connection else {
+            return .failure(.refused(error.map { String(cString: $0) } ?? "libspeechd could not open a connection"))
+        }
+        return .success(Handle(pointer: connection))
+    }
+
+    /// Closes the socket and joins libspeechd's reader thread.
+    ///
+    /// `spd_close` cancels the reader thread (`pthread_cancel`) wherever it is, normally blocked
+    /// reading the socket. ThreadSanitizer cannot follow a thread cancelled inside one of its
+    /// intercepted calls and aborts the process ("finished with ignores enabled"), so we first
+    /// shut the socket down: the reader sees end-of-file, marks the connection closed
+    /// (`socket = -1`) and ends by itself, and `spd_close` then only joins it and frees. The
+    /// wait is bounded (a reader stuck elsewhere is cancelled as before).
+    static func close(_ handle: Handle) {
+        let socket = handle.pointer.pointee.socket
+        if socket >= 0 {
+            Glibc.shutdown(socket, Int32(SHUT_RDWR))
+            let deadline = ContinuousClock.now + .seconds(1)
+            // The reader writes the field without a lock we can take; it is a plain int, polled.
+            while readerStillRunning(handle) && ContinuousClock.now < deadline { usleep(1000) }
+        }
+        spd_close(handle.pointer)
+    }
+
+    @inline(never)
+    private static func readerStillRunning(_ handle: Handle) -> Bool {
+        handle.pointer.pointee.socket >= 0
+    }
+
+    /// The connection's socket, for noticing when the daemon hangs up (`SpeechDispatcherHangupWatch`).
+    static func socketDescriptor(_ handle: Handle) -> Int32 {
+        handle.pointer.pointee.socket
+    }
+
+    // MARK: Settings
+
+    /// BEGIN, END and CANCEL notifications for our messages, delivered through `slot`.
+    static func enableNotifications(_ handle: Handle, slot: Int) -> Bool {
+        let callback = trampoline(slot)
+        handle.pointer.pointee.callback_begin = callback
+        handle.pointer.pointee.callback_end = callback
+        handle.pointer.pointee.callback_cancel = callback
+        return spd_set_notification_on(handle.pointer, SPD_BEGIN) == 0
+            && spd_set_notification_on(handle.pointer, SPD_END) == 0
+            && spd_set_notification_on(handle.pointer, SPD_CANCEL) == 0
+    }
+
+    static func disableNotifications(_ handle: Handle) {
+        _ = spd_set_notification_off(handle.pointer, SPD_ALL)
+    }
+
+    /// Text is text: markup in it is read out, never interpreted as SSML.
+    static func setPlainTextMode(_ handle: Handle) -> Bool {
+        spd_set_data_mode(handle.pointer, SPD_DATA_TEXT) == 0
+    }
+
+    static func setRate(_ handle: Handle, _ rate: Int) -> Bool {
+        spd_set_voice_rate(handle.pointer, Int32(rate)) == 0
+    }
+
+    static func setSynthesisVoice(_ handle: Handle, _ name: String) -> Bool {
+        spd_set_synthesis_voice(handle.pointer, name) == 0
+    }
+
+    static func setLanguage(_ handle: Handle, _ code: String) -> Bool {
+        spd_set_language(handle.pointer, code) == 0
+    }
+
+    /// The output module's voices, nil when the daemon refused the request.
+    ///
+    /// `LIST SYNTHESIS_VOICES` sent as a plain command and its reply parsed here, rather than
+    /// `spd_list_synthesis_voices`: that function looks up reply line n by scanning from the top
+    /// each time, so the espeak-ng module's 13 362 voices took 5.6 s to list on this machine, 0.7 s
+    /// this way (most of it the daemon's). Like libspeechd's own list functions, this must not run
+    /// concurrently with another call on the connection; the worker queue sees to that.
+    static func listVoices(_ handle: Handle) -> [SpeechDispatcherVoice]? {
+        var reply: UnsafeMutablePointer<CChar>?
+        let status = spd_execute_command_with_reply(handle.pointer, "LIST SYNTHESIS_VOICES", &reply)
+        defer { free(reply) }
+        guard status == 0, let reply else { return nil }
+        return parseVoiceList(String(cString: reply))
+    }
+
+    /// Lines `249-NAME<TAB>LANGUAGE<TAB>VARIANT`, then `249 OK VOICE LIST SENT`.
+    static func parseVoiceList(_ reply: String) -> [SpeechDispatcherVoice] {
+        var voices: [SpeechDispatcherVoice] = []
+        for line in reply.split(separator: "\r\n") where line.hasPrefix("249-") {
+            let fields = line.dropFirst(4).split(separator: "\t", omittingEmptySubsequences: false)
+            guard let name = fields.first, !name.isEmpty else { continue }
+            let language = fields.count > 1 ? String(fields[1]) : ""
+            let variant = fields.count > 2 ? String(fields[2]) : ""
+            voices.append(
+                SpeechDispatcherVoice(
+                    name: String(name), language: language,
+                    variant: variant == "none" || variant.isEmpty ? nil : variant))
+        }
+        return voices
+    }
+
+    // MARK: Speaking
+
+    /// Queues `text` with `level`; the SSIP message id, or nil when the daemon refused it.
+    static func say(_ handle: Handle, _ level: SpeechDispatcherPriority, _ text: String) -> Int? {
+        let priority = level == .important ? SPD_IMPORTANT : SPD_TEXT
+        let id = spd_say(handle.pointer, priority, text)
+        return id >= 0 ? Int(id) : nil
+    }
+
+    /// `CANCEL SELF`: stops our message being spoken and discards our waiting ones (each gets a
+    /// CANCEL notification). Other clients' speech is untouched.
+    static func cancel(_ handle: Handle) -> Bool {
+        spd_cancel(handle.pointer) == 0
+    }
+
+    // MARK: Callbacks
+
+    /// How many connections can be open at once in one process.
+    static let slotCount = 16
+
+    /// libspeechd's callbacks receive a message id, a client id and the event, but no context
+    /// pointer, and client ids repeat across daemons (two tests each running their own). So each
+    /// open connection takes a slot: a C entry point of its own (`trampoline`) and the handler
+    /// it forwards to.
+    private static let handlers = Locked<[Slot]>(Array(repeating: .free, count: slotCount))
+
+    private enum Slot: Sendable {
+        case free
+        case taken((@Sendable (Notification) -> Void)?)
+    }
+
+    /// Takes a free slot for `handler`; nil when all are taken.
+    static func claimSlot(_ handler: @escaping @Sendable (Notification) -> Void) -> Int? {
+        handlers.withLock { slots in
+            guard let index = slots.firstIndex(where: { if case .free = $0 { true } else { false } }) else { return nil }
+            slots[index] = .taken(handler)
+            return index
+        }
+    }
+
+    /// Stops forwarding notifications from `slot`, keeping it reserved (its connection may still
+    /// deliver one while it closes).
+    static func silenceSlot(_ slot: Int) {
+        handlers.withLock { $0[slot] = .taken(nil) }
+    }
+
+    /// Frees `slot` once its connection is closed (libspeechd has joined its reader thread).
+    static func releaseSlot(_ slot: Int) {
+        handlers.withLock { $0[slot] = .free }
+    }
+
+    private static func forward(_ slot: Int, _ message: Int, _ type: SPDNotificationType) {
+        guard case .taken(let handler?) = handlers.withLock({ $0[slot] }) else { return }
+        switch type {
+        case SPD_EVENT_BEGIN: handler(.begin(message))
+        case SPD_EVENT_END: handler(.end(message))
+        case SPD_EVENT_CANCEL: handler(.cancel(message))
+        default: break
+        }
+    }
+
+    /// The C entry point of each slot: a distinct function per slot, since the callback cannot
+    /// carry the slot number itself.
+    private static func trampoline(_ slot: Int) -> SPDCallback {
+        switch slot {
+        case 0: { message, _, type in SpeechDispatcherRaw.forward(0, message, type) }
+        case 1: { message, _, type in SpeechDispatcherRaw.forward(1, message, type) }
+        case 2: { message, _, type in SpeechDispatcherRaw.forward(2, message, type) }
+        case 3: { message, _, type in SpeechDispatcherRaw.forward(3, message, type) }
+        case 4: { message, _, type in SpeechDispatcherRaw.forward(4, message, type) }
+        case 5: { message, _, type in SpeechDispatcherRaw.forward(5, message, type) }
+        case 6: { message, _, type in SpeechDispatcherRaw.forward(6, message, type) }
+        case 7: { message, _, type in SpeechDispatcherRaw.forward(7, message, type) }
+        case 8: { message, _, type in SpeechDispatcherRaw.forward(8, message, type) }
+        case 9: { message, _, type in SpeechDispatcherRaw.forward(9, message, type) }
+        case 10: { message, _, type in SpeechDispatcherRaw.forward(10, message, type) }
+        case 11: { message, _, type in SpeechDispatcherRaw.forward(11, message, type) }
+        case 12: { message, _, type in SpeechDispatcherRaw.forward(12, message, type) }
+        case 13: { message, _, type in SpeechDispatcherRaw.forward(13, message, type) }
+        case 14: { message, _, type in SpeechDispatcherRaw.forward(14, message, type) }
+        default: { message, _, type in SpeechDispatcherRaw.forward(15, message, type) }
+        }
+    }
+}
