@@ -29,6 +29,7 @@ RELEASE_BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 ASAN_SCRATCH ?= .build/asan
 TSAN_SCRATCH ?= .build/tsan
 FUZZ_SCRATCH ?= .build/fuzz
+DOCS_SCRATCH ?= .build/docs-build
 FUZZ_SECONDS ?= 60
 SOAK_LINES ?= 100000
 SOAK_SEED ?=
@@ -37,7 +38,7 @@ SANITIZER_ENV := SWIFT_BACKTRACE=enable=no \
                  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
                  TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1"
 
-.PHONY: man run test deps mirrors build release bench fuzz soak sanitize lint format clean
+.PHONY: man run test deps mirrors build release bench fuzz soak sanitize lint format clean docs
 
 deps: mirrors
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -98,6 +99,12 @@ lint:
 
 format:
 	$(SWIFT) format format --parallel -i -r Sources Tests Package.swift
+
+# API documentation: a DocC archive per library with a catalog (Sources/MODULE/MODULE.docc), in
+# .build/docs/MODULE.doccarchive, from the symbol graphs `swift build` emits. Any DocC warning
+# fails it, a ``Symbol`` link to nothing first of all; `.ci/run` runs it after the tests.
+docs: deps
+	SWIFT=$(SWIFT) DOCS_SCRATCH=$(DOCS_SCRATCH) scripts/docs.sh
 
 clean:
 	rm -rf .build
