@@ -30,6 +30,7 @@ ASAN_SCRATCH ?= .build/asan
 TSAN_SCRATCH ?= .build/tsan
 FUZZ_SCRATCH ?= .build/fuzz
 DOCS_SCRATCH ?= .build/docs-build
+COVERAGE_SCRATCH ?= .build/coverage
 FUZZ_SECONDS ?= 60
 SOAK_LINES ?= 100000
 SOAK_SEED ?=
@@ -38,7 +39,7 @@ SANITIZER_ENV := SWIFT_BACKTRACE=enable=no \
                  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
                  TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1"
 
-.PHONY: man run test deps mirrors build release bench fuzz soak sanitize lint format clean docs
+.PHONY: man run test deps mirrors build release bench fuzz soak sanitize lint format clean docs coverage
 
 deps: mirrors
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -105,6 +106,10 @@ format:
 # fails it, a ``Symbol`` link to nothing first of all; `.ci/run` runs it after the tests.
 docs: deps
 	SWIFT=$(SWIFT) DOCS_SCRATCH=$(DOCS_SCRATCH) scripts/docs.sh
+
+# swift test with code coverage, then line coverage per module of Sources/ (llvm-cov report).
+coverage: deps
+	SWIFT=$(SWIFT) COVERAGE_SCRATCH=$(COVERAGE_SCRATCH) scripts/coverage.sh
 
 clean:
 	rm -rf .build
