@@ -30,6 +30,8 @@ RELEASE_BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 ASAN_SCRATCH ?= .build/asan
 TSAN_SCRATCH ?= .build/tsan
 FUZZ_SCRATCH ?= .build/fuzz
+DOCS_SCRATCH ?= .build/docs-build
+COVERAGE_SCRATCH ?= .build/coverage
 FUZZ_SECONDS ?= 60
 SOAK_LINES ?= 100000
 SOAK_SEED ?=
@@ -38,7 +40,7 @@ SANITIZER_ENV := SWIFT_BACKTRACE=enable=no \
                  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
                  TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1"
 
-.PHONY: man run test deps mirrors build release bench fuzz soak sanitize lint format clean
+.PHONY: man run test deps mirrors build release bench fuzz soak sanitize lint format clean docs coverage
 
 deps: mirrors
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -99,6 +101,16 @@ lint:
 
 format:
 	$(SWIFT) format format --parallel -i -r Sources Tests Package.swift
+
+# API documentation: a DocC archive per library with a catalog (Sources/MODULE/MODULE.docc), in
+# .build/docs/MODULE.doccarchive, from the symbol graphs `swift build` emits. Any DocC warning
+# fails it, a ``Symbol`` link to nothing first of all; `.ci/run` runs it after the tests.
+docs: deps
+	SWIFT=$(SWIFT) DOCS_SCRATCH=$(DOCS_SCRATCH) scripts/docs.sh
+
+# swift test with code coverage, then line coverage per module of Sources/ (llvm-cov report).
+coverage: deps
+	SWIFT=$(SWIFT) COVERAGE_SCRATCH=$(COVERAGE_SCRATCH) scripts/coverage.sh
 
 clean:
 	rm -rf .build
