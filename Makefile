@@ -40,7 +40,7 @@ SANITIZER_ENV := SWIFT_BACKTRACE=enable=no \
                  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
                  TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1"
 
-.PHONY: man run test deps mirrors build release bench fuzz soak sanitize lint format clean docs coverage
+.PHONY: man baseline run test deps mirrors build release bench fuzz soak sanitize lint format clean docs coverage
 
 deps: mirrors
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -70,8 +70,16 @@ run: build
 test: deps
 	$(SWIFT) test
 
-bench: release
-	@$(RELEASE_BIN)/pagervoice-bench
+# Start-up is compared with the last revision before the command line moved to
+# swift-argument-parser (issue 17: no more than 2 ms slower), built the same way, side by side.
+BASELINE_REV ?= f95e9ed
+BASELINE_DIR ?= .build/baseline
+
+baseline: deps
+	@SWIFT=$(SWIFT) scripts/build-baseline.sh $(BASELINE_REV) $(BASELINE_DIR) $(SWIFTPM_MIRRORS)
+
+bench: release baseline
+	@PAGERVOICE_BASELINE=$(BASELINE_DIR)/pagervoice $(RELEASE_BIN)/pagervoice-bench
 
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SCRATCH=$(FUZZ_SCRATCH) SWIFT=$(SWIFT) scripts/fuzz.sh

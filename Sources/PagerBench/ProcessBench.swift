@@ -13,6 +13,10 @@ enum ProcessBench {
         var startupPipeAudioOff = Double.nan
         /// Spawn to the `pager> ` prompt on a pseudo-terminal.
         var startupPrompt = Double.nan
+        /// The same piped start-up (`--audio off`) of a baseline build and of this one, measured
+        /// in alternation: medians in ms (nan without `PAGERVOICE_BASELINE`).
+        var startupBaseline = Double.nan
+        var startupCurrent = Double.nan
         /// A million commands without speech (`--audio off`), and fewer with speech (`--audio
         /// null`: every announcement synthesised or replayed from the cache, then discarded).
         var memory = MemoryFigures()
@@ -51,18 +55,35 @@ enum ProcessBench {
     // MARK: Start-up
 
     static func startup(_ figures: inout Figures) {
-        func firstLine(_ arguments: [String]) -> Double {
+        func firstLine(_ arguments: [String], executable: String = pagervoice) -> Double {
             let first = FirstTime()
             let start = DispatchTime.now().uptimeNanoseconds
             guard
                 let child = try? PipedChild(
-                    executable: pagervoice, arguments: arguments, environment: environment,
+                    executable: executable, arguments: arguments, environment: environment,
                     onLine: { _ in first.mark() })
             else { return .nan }
             child.send(lines: ["next"])
             guard child.finish(timeout: .seconds(60)) == 0 else { return .nan }
             let at = first.time
             return at > start ? Double(at - start) / 1e6 : .nan
+        }
+        if let baseline = environment["PAGERVOICE_BASELINE"], access(baseline, X_OK) == 0 {
+            // Before and after in alternation, the order swapped each round, so a slow second on
+            // this drifting machine falls on both sides alike.
+            var before: [Double] = []
+            var after: [Double] = []
+            for round in 0..<31 {
+                let pair = [(baseline, true), (pagervoice, false)]
+                for (executable, isBaseline) in round % 2 == 0 ? pair : pair.reversed() {
+                    let time = firstLine(["--audio", "off"], executable: executable)
+                    if isBaseline { before.append(time) } else { after.append(time) }
+                }
+            }
+            figures.startupBaseline = Measure.percentile(before, 0.5)
+            figures.startupCurrent = Measure.percentile(after, 0.5)
+            print(Measure.row("start-up, piped, --audio off: baseline (\(baselineRevision()))", figures.startupBaseline, "ms", decimals: 2))
+            print(Measure.row("start-up, piped, --audio off: this build", figures.startupCurrent, "ms", decimals: 2))
         }
         figures.startupPipe = Measure.percentile((0..<15).map { _ in firstLine(["--audio", "null"]) }, 0.5)
         figures.startupPipeAudioOff = Measure.percentile((0..<15).map { _ in firstLine(["--audio", "off"]) }, 0.5)
@@ -86,6 +107,14 @@ enum ProcessBench {
                 return elapsed
             }, 0.5)
         print(Measure.row("start-up: spawn to the pager> prompt on a pseudo-terminal", figures.startupPrompt, "ms", decimals: 2))
+    }
+
+    /// The baseline's revision, as scripts/build-baseline.sh recorded it beside the binary.
+    static func baselineRevision() -> String {
+        guard let baseline = environment["PAGERVOICE_BASELINE"],
+            let text = try? String(contentsOfFile: (baseline as NSString).deletingLastPathComponent + "/commit", encoding: .utf8)
+        else { return "?" }
+        return String(text.prefix(7))
     }
 
     // MARK: Memory

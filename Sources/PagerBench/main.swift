@@ -60,6 +60,10 @@ summary.report("live PulseAudio: stop to device flushed, p99", speech.playbackIn
 summary.report("live PulseAudio: stop() returns, p50", speech.playbackInterruptReturned.p50, "ms", decimals: 3)
 summary.report("live PulseAudio: stop() returns, p99", speech.playbackInterruptReturned.p99, "ms", decimals: 3)
 summary.heading("Start-up", ran: wanted("process"))
+summary.report("start-up, piped, audio off, before swift-argument-parser (baseline)", process.startupBaseline, "ms", decimals: 2)
+summary.check(
+    "start-up, piped, audio off, this build: regression over the baseline", process.startupCurrent - process.startupBaseline,
+    "ms", decimals: 2, target: "≤ 2 ms", pass: process.startupCurrent - process.startupBaseline <= 2)
 summary.report("start-up to first announcement, piped, audio null", process.startupPipe, "ms", decimals: 1)
 summary.report("start-up to first announcement, piped, audio off", process.startupPipeAudioOff, "ms", decimals: 1)
 summary.report("start-up to the pager> prompt, pseudo-terminal", process.startupPrompt, "ms", decimals: 1)

@@ -91,18 +91,21 @@ public struct Template: Sendable, Equatable, ExpressibleByStringLiteral, CustomS
     public init(_ text: String) {
         description = text
         var segments: [Segment] = []
-        var literal = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            literal += rest[..<open]
-            if !literal.isEmpty { segments.append(.literal(literal)) }
-            literal = ""
-            segments.append(.placeholder(String(rest[rest.index(after: open)..<close])))
-            rest = rest[rest.index(after: close)...]
+        // Braces are ASCII, so the UTF-8 view finds them without breaking the text into
+        // grapheme clusters: 36 languages' templates are parsed when the table is first touched,
+        // which is during start-up.
+        let utf8 = text.utf8
+        var literalStart = utf8.startIndex
+        var cursor = utf8.startIndex
+        while let open = utf8[cursor...].firstIndex(of: UInt8(ascii: "{")),
+            let close = utf8[open...].firstIndex(of: UInt8(ascii: "}"))
+        {
+            if literalStart < open { segments.append(.literal(String(text[literalStart..<open]))) }
+            segments.append(.placeholder(String(text[utf8.index(after: open)..<close])))
+            cursor = utf8.index(after: close)
+            literalStart = cursor
         }
-        literal += rest
-        if !literal.isEmpty { segments.append(.literal(literal)) }
+        if literalStart < utf8.endIndex { segments.append(.literal(String(text[literalStart...]))) }
         self.segments = segments
     }
 

@@ -1,7 +1,9 @@
 import ArgumentParser
 import PagerCore
 
-extension AuditFormat: ExpressibleByArgument {}
+extension AuditFormat: ExpressibleByArgument {
+    static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
 
 /// `pagervoice audit`: checks a pager configuration against the rules VoiceOver, TalkBack, the
 /// APG carousel pattern and WCAG 2.2 imply, by driving the model through every action.

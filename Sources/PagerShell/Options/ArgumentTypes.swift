@@ -5,13 +5,26 @@ import PagerSpeech
 // The model's enums, spelled on the command line as they are in the REPL, DESIGN.md and JSON.
 // Each is `CaseIterable`, so `--help`, the completion scripts and the man page list the values.
 
-extension PageDots.Style: ExpressibleByArgument {}
-extension PageChangeStyle: ExpressibleByArgument {}
-extension PlaybackMode: ExpressibleByArgument {}
+// `allValueStrings` is spelled out rather than left to ArgumentParser's default, which maps
+// `allCases` through a key path: the key path machinery's first use cost about half a
+// millisecond of every start-up (callgrind).
+
+extension PageDots.Style: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
+
+extension PageChangeStyle: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
+
+extension PlaybackMode: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
 
 extension TextSize: ExpressibleByArgument {
     /// The names people write: "large", "xxxLarge", "AX3", "ax3", "accessibility3".
     public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }
 
 /// Checks for option values that carry their own limits; each throws the one sentence that

@@ -5,7 +5,9 @@ import PagerCore
     import Glibc
 #endif
 
-extension TextFormat: ExpressibleByArgument {}
+extension TextFormat: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
 
 /// `pagervoice read FILE`: a text file paged like `less`, through the same pager, actions and
 /// announcements as everything else, and read aloud a page at a time.
