@@ -4,9 +4,11 @@
 #   session    a fresh Session per input: every line handled, rendered as text and JSON, and the
 #              pager's invariants checked after each (index in range, one JSON object per line…)
 #   sanitizer  TextSanitizer.sanitize, the last step before text reaches eSpeak NG
+#   document   a file cut into pages by DocumentScanner (in one piece and in two) and each
+#              page's speech (SpokenMarkdown): what `pagervoice read` does with a file
 #
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET]          (default 60, or $FUZZ_SECONDS)
-#   FUZZ_TARGETS="parser session sanitizer"  which targets to run
+#   FUZZ_TARGETS="parser session sanitizer document"  which targets to run
 #   FUZZ_SCRATCH=.build/fuzz                 SwiftPM scratch path of the instrumented build
 #
 # The corpus grows in fuzz/corpus/TARGET between runs (seeded from Tests/Scenarios/*.pv and
@@ -18,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${1:-${FUZZ_SECONDS:-60}}
-targets=${FUZZ_TARGETS:-parser session sanitizer}
+targets=${FUZZ_TARGETS:-parser session sanitizer document}
 scratch=${FUZZ_SCRATCH:-.build/fuzz}
 swift=${SWIFT:-swift}
 
@@ -51,6 +53,11 @@ for target in $targets; do
     done < <(cat fuzz/seeds.txt; grep -hv '^#' Tests/Scenarios/*.pv)
     if [ "$target" = session ]; then
         for script in Tests/Scenarios/*.pv; do seed "$corpus" "$(cat "$script")"; done
+    fi
+    if [ "$target" = document ]; then
+        # Whole Markdown documents, and one with form feeds, as pages to cut.
+        for doc in README.md Sources/PagerCore/PagerCore.docc/*.md; do seed "$corpus" "$(head -c 4000 "$doc")"; done
+        seed "$corpus" "$(printf 'first\n\fsecond page\n\f\fthird')"
     fi
     before=$(ls fuzz/artifacts | wc -l)
     log="fuzz/logs/$target.log"

@@ -18,6 +18,9 @@ enum FuzzTarget: String, CaseIterable {
     case session
     /// `TextSanitizer.sanitize` with the real limit and a small one taken from the input.
     case sanitizer
+    /// A document's bytes cut into pages (`DocumentScanner`, fed in two pieces) and each page
+    /// turned into speech (`SpokenMarkdown`): what `pagervoice read` does with a file.
+    case document
 
     /// `PAGERVOICE_FUZZ_TARGET` chooses (libFuzzer owns the command line); default: parser.
     static var selected: FuzzTarget {
@@ -35,6 +38,7 @@ enum FuzzTarget: String, CaseIterable {
         case .parser: Self.parser(bytes)
         case .session: Self.session(bytes)
         case .sanitizer: Self.sanitizer(bytes)
+        case .document: Self.document(bytes)
         }
     }
 
@@ -104,6 +108,54 @@ enum FuzzTarget: String, CaseIterable {
             if let first = scalars.first, let last = scalars.last {
                 check(!first.properties.isWhitespace && !last.properties.isWhitespace, "not trimmed")
             }
+        }
+    }
+
+    /// Pages cover the text in order without gaps, their titles are ones the pager accepts, the
+    /// cut does not depend on how the bytes arrive, and spoken text holds no control character.
+    static func document(_ bytes: UnsafeRawBufferPointer) {
+        guard let first = bytes.first else { return }
+        let format: TextFormat = first & 1 == 0 ? .markdown : .plain
+        let pageLines = 1 + Int(first >> 1) % 40
+        func outline(split: Int) -> DocumentOutline? {
+            var scanner = DocumentScanner(format: format, pageLines: pageLines, maximumPages: 50, maximumPageBytes: 4096)
+            var offset = 0
+            var pieces = [bytes.count]
+            if split > 0 && split < bytes.count { pieces = [split, bytes.count] }
+            do {
+                for end in pieces {
+                    // The scanner takes whole lines and leaves the rest for the next call.
+                    let piece = UnsafeRawBufferPointer(rebasing: bytes[offset..<end])
+                    offset += try scanner.scan(piece, isFinal: end == bytes.count)
+                }
+                check(offset == bytes.count, "scanner left \(bytes.count - offset) bytes")
+                return scanner.outline()
+            } catch {
+                return nil
+            }
+        }
+        let whole = outline(split: 0)
+        let split = outline(split: bytes.count / 2)
+        check(whole == split, "the pages depend on where the bytes were split")
+        guard let whole else { return }
+        check(whole.pages.count <= 50, "\(whole.pages.count) pages over the maximum")
+        var end = 0
+        for page in whole.pages {
+            check(page.bytes.lowerBound >= end && page.bytes.upperBound <= bytes.count, "page \(page.bytes) out of order")
+            end = page.bytes.upperBound
+            guard let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[page.bytes]), as: UTF8.self) else {
+                check(false, "page \(page.bytes) is not whole UTF-8")
+                return
+            }
+            guard format == .markdown else { continue }
+            // Markup must never make a control character out of text that had none (an entity
+            // such as `&#x1;` is eSpeak's embedded-command mark).
+            func isControl(_ scalar: Unicode.Scalar) -> Bool {
+                (scalar.value < 0x20 && !["\t", "\n", "\r", "\u{C}"].contains(scalar)) || (0x7F...0x9F).contains(scalar.value)
+            }
+            guard !text.unicodeScalars.contains(where: isControl) else { continue }
+            let spoken = SpokenMarkdown.text(text, startsInCodeBlock: page.startsInCodeBlock)
+            check(!spoken.unicodeScalars.contains(where: isControl), "markup made a control character: \(spoken.debugDescription)")
         }
     }
 

@@ -56,6 +56,13 @@ import Testing
         #expect(spoken.hasPrefix("Getting started.\n\n"))
     }
 
+    /// Found by `make fuzz` (target document): `&#x1;` decoded to U+0001, eSpeak NG's
+    /// embedded-command mark. A reference to a control character is not text to read.
+    @Test func entitiesNeverMakeControlCharacters() {
+        #expect(SpokenMarkdown.line("pages &amp; &#x1; &#27;[31m &#x85;") == "pages & \u{FFFD} \u{FFFD}[31m \u{FFFD}")
+        #expect(SpokenMarkdown.line("caf&#233; &#x2603;") == "café ☃")
+    }
+
     @Test func charactersThatAreNotMarkupStay() {
         for text in [
             "2 * 3 = 6", "snake_case_name and __init__.py", "~/bin and ~5 minutes", "Array<Int> and <T>", "*.txt files",

@@ -211,8 +211,12 @@ enum MarkdownInline {
                 } else {
                     decoded = Self.entities[name]
                 }
-                if let decoded, decoded.value != 0 {
-                    literal.append(decoded)
+                if let decoded {
+                    // A reference to a control character (`&#1;` is eSpeak's embedded-command
+                    // mark, `&#x1B;` ESC) is not text to read: it becomes U+FFFD, as CommonMark
+                    // does for `&#0;`, and the rest of the page is read as written.
+                    let control = decoded.value < 0x20 && decoded != "\t" && decoded != "\n" || (0x7F...0x9F).contains(decoded.value)
+                    literal.append(control ? "\u{FFFD}" : decoded)
                     i = semicolon + 1
                     return
                 }
