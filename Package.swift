@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "PagerCore", targets: ["PagerCore"]),
         .library(name: "PagerSpeech", targets: ["PagerSpeech"]),
+        .library(name: "PagerListen", targets: ["PagerListen"]),
         .executable(name: "pagervoice", targets: ["pagervoice"]),
         .executable(name: "pagervoice-bench", targets: ["PagerBench"]),
         .executable(name: "pagervoice-soak", targets: ["PagerSoak"]),
@@ -44,6 +45,13 @@ let package = Package(
             pkgConfig: "libpulse-simple",
             providers: [.apt(["libpulse-dev"])]
         ),
+        // PocketSphinx 5prealpha with sphinxbase (the offline recogniser voice commands use); the
+        // US English model comes from pocketsphinx-en-us.
+        .systemLibrary(
+            name: "CPocketSphinx",
+            pkgConfig: "pocketsphinx",
+            providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]
+        ),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -54,6 +62,13 @@ let package = Package(
         .target(
             name: "PagerSpeech",
             dependencies: ["CEspeakNG", "CPCAudio", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+
+        // Voice commands: PulseAudio capture or a WAV file, PocketSphinx on one owned thread; word
+        // lists in, phrases out (never reads the model).
+        .target(
+            name: "PagerListen",
+            dependencies: ["CPocketSphinx", "CPulse", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // The terminal edge: argument and command parsing, the session, rendering, verify, audit.
@@ -69,7 +84,8 @@ let package = Package(
         .executableTarget(name: "pagervoice", dependencies: ["PagerShell"]),
         // `make bench`, `make soak`: they drive the release `pagervoice` as a child process with
         // the same spawning code the end-to-end tests use (PagerTestSupport).
-        .executableTarget(name: "PagerBench", dependencies: ["PagerCore", "PagerSpeech", "PagerShell", "PagerTestSupport"]),
+        .executableTarget(
+            name: "PagerBench", dependencies: ["PagerCore", "PagerSpeech", "PagerShell", "PagerListen", "PagerTestSupport"]),
         .executableTarget(name: "PagerSoak", dependencies: ["PagerCore", "PagerShell", "PagerTestSupport"]),
         // `make fuzz`: libFuzzer entry point when built with -DFUZZING (scripts/fuzz.sh); an
         // ordinary build replays saved inputs through the same checks.
@@ -80,6 +96,7 @@ let package = Package(
         .target(name: "PagerTestSupport", dependencies: ["PagerSpeech"], path: "Tests/PagerTestSupport"),
 
         .testTarget(name: "PagerSpeechTests", dependencies: ["PagerSpeech", "PagerTestSupport"]),
+        .testTarget(name: "PagerListenTests", dependencies: ["PagerListen", "PagerTestSupport"]),
         .testTarget(name: "PagerShellTests", dependencies: ["PagerShell", "PagerCore", "PagerTestSupport"]),
         // Runs the built `pagervoice` executable; depends on it so `swift test` builds it first.
         .testTarget(name: "EndToEndTests", dependencies: ["pagervoice", "PagerTestSupport"]),
