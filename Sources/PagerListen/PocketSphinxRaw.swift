@@ -13,7 +13,7 @@ enum PocketSphinxRaw {
         var config: OpaquePointer
     }
 
-    private static let logLock = Mutex()
+    private static let logLock = Locked<Void>(())
     nonisolated(unsafe) private static var logChosen = false
 
     /// Sends sphinxbase's log to `path` (appended), or nowhere when nil; only the first call in a
@@ -22,7 +22,7 @@ enum PocketSphinxRaw {
     /// Returns the path actually in use (nil: logging is off).
     @discardableResult
     static func chooseLog(_ path: String?) -> String? {
-        logLock.withLock {
+        logLock.withLock { _ in
             if !logChosen {
                 logChosen = true
                 err_set_logfp(nil)
@@ -38,7 +38,7 @@ enum PocketSphinxRaw {
     /// Parses `arguments` (`-name value` pairs) against PocketSphinx's own table and makes a
     /// decoder. Decoders are made one at a time.
     static func makeDecoder(arguments: [String]) -> Handles? {
-        logLock.withLock {
+        logLock.withLock { _ in
             var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
             defer { argv.forEach { Glibc.free($0) } }
             guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(argv.count), &argv, 1) else { return nil }
@@ -117,28 +117,5 @@ enum PocketSphinxRaw {
     /// Frames (10 ms each) searched in the last utterance.
     static func frameCount(_ decoder: OpaquePointer) -> Int {
         Int(ps_get_n_frames(decoder))
-    }
-}
-
-/// A pthread mutex for the few process-wide values above (`Synchronization.Mutex` is invisible
-/// to ThreadSanitizer on Linux; see PagerSpeech's `Locked`).
-final class Mutex: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
     }
 }

@@ -29,6 +29,8 @@ final class Recogniser {
     private var utteranceOpen = false
     private var speechSeen = false
     private var utteranceSamples = 0
+    /// The audio of the utterance in progress, for a second look (see `closeUtterance`).
+    private var utteranceAudio: [Int16] = []
 
     init(configuration: ListenConfiguration) throws(ListenError) {
         try configuration.model.validate()
@@ -103,7 +105,9 @@ final class Recogniser {
                 utteranceOpen = true
                 speechSeen = false
                 utteranceSamples = 0
+                utteranceAudio.removeAll(keepingCapacity: true)
             }
+            utteranceAudio += samples[offset..<end]
             _ = PocketSphinxRaw.process(decoder, UnsafeBufferPointer(rebasing: samples[offset..<end]), wholeUtterance: false)
             utteranceSamples += end - offset
             offset = end
@@ -144,11 +148,19 @@ final class Recogniser {
         return judge()
     }
 
+    /// Ends and judges the utterance. A rejected one is decoded once more, whole: live cepstral
+    /// mean normalisation only learns a voice from the utterances it has heard, so the first
+    /// words of a new voice (or after a change of microphone) are judged with a poor estimate;
+    /// the second look uses the estimate this utterance just updated. Costs a decode only for
+    /// what was rejected (noise, other speech).
     private func closeUtterance() -> Outcome? {
         _ = PocketSphinxRaw.endUtterance(decoder)
         utteranceOpen = false
         speechSeen = false
-        return judge()
+        let outcome = judge()
+        guard case .rejected = outcome else { return outcome }
+        let audio = utteranceAudio
+        return audio.withUnsafeBufferPointer { recognise(whole: $0) }
     }
 
     private func judge() -> Outcome? {
