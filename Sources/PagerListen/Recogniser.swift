@@ -5,16 +5,16 @@ import Glibc
 ///
 /// Not thread-safe (PocketSphinx is not): the `Listener` keeps one on its own thread, and
 /// `PhraseRecogniser` callers use theirs on one thread.
-final class Recogniser {
+package final class Recogniser {
     /// What one utterance turned out to be.
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         /// The phrase at this index of the last `load`, with the lattice posterior.
         case phrase(index: Int, confidence: Double)
         /// Not a phrase: the grammar words that were in the hypothesis, if any.
         case rejected(words: [String])
     }
 
-    static let sampleRate = 16_000
+    package static let sampleRate = 16_000
     /// Feeding in 20 ms slices lets the detector end an utterance within a slice of its real end.
     private static let sliceSamples = 320
     /// An utterance longer than this is cut and judged (a TV in the background, a long sentence):
@@ -32,7 +32,7 @@ final class Recogniser {
     /// The audio of the utterance in progress, for a second look (see `closeUtterance`).
     private var utteranceAudio: [Int16] = []
 
-    init(configuration: ListenConfiguration) throws(ListenError) {
+    package init(configuration: ListenConfiguration) throws(ListenError) {
         try configuration.model.validate()
         if let folder = configuration.stateFolder {
             try Self.prepareLog(folder: folder, path: configuration.logPath!)
@@ -76,13 +76,13 @@ final class Recogniser {
         close(fd)
     }
 
-    func canPronounce(_ word: String) -> Bool {
+    package func canPronounce(_ word: String) -> Bool {
         !FiniteStateGrammar.isGarbage(word) && PocketSphinxRaw.hasWord(decoder, word)
     }
 
     /// Replaces the grammar. Every word must be pronounceable (`canPronounce`); an utterance in
     /// progress is dropped.
-    func load(phrases: [[String]]) throws(ListenError) {
+    package func load(phrases: [[String]]) throws(ListenError) {
         abandonUtterance()
         let grammar = FiniteStateGrammar(phrases: phrases, tuning: tuning)
         guard PocketSphinxRaw.setGrammar(decoder, name: "phrases", fsgText: grammar.text, languageWeight: 6.5) else {
@@ -95,7 +95,7 @@ final class Recogniser {
     }
 
     /// Feeds samples; returns the utterances that ended inside them.
-    func feed(_ samples: UnsafeBufferPointer<Int16>) -> [Outcome] {
+    package func feed(_ samples: UnsafeBufferPointer<Int16>) -> [Outcome] {
         var outcomes: [Outcome] = []
         var offset = 0
         while offset < samples.count {
@@ -124,7 +124,7 @@ final class Recogniser {
     }
 
     /// The end of the input: judges speech still in progress.
-    func finish() -> Outcome? {
+    package func finish() -> Outcome? {
         guard utteranceOpen else { return nil }
         if speechSeen { return closeUtterance() }
         abandonUtterance()
@@ -132,7 +132,7 @@ final class Recogniser {
     }
 
     /// Drops the utterance in progress unjudged (PagerVoice started speaking over it).
-    func abandonUtterance() {
+    package func abandonUtterance() {
         guard utteranceOpen else { return }
         _ = PocketSphinxRaw.endUtterance(decoder)
         utteranceOpen = false
@@ -140,7 +140,7 @@ final class Recogniser {
     }
 
     /// Decodes one complete recording as a single utterance (no detector involved).
-    func recognise(whole samples: UnsafeBufferPointer<Int16>) -> Outcome? {
+    package func recognise(whole samples: UnsafeBufferPointer<Int16>) -> Outcome? {
         abandonUtterance()
         guard PocketSphinxRaw.startUtterance(decoder) else { return nil }
         _ = PocketSphinxRaw.process(decoder, samples, wholeUtterance: true)

@@ -3,7 +3,7 @@ import Glibc
 /// Converts a stream of mono samples from any rate to the recogniser's 16 kHz, with a windowed
 /// sinc low-pass (Blackman window) so that 44.1 and 48 kHz recordings do not fold their upper
 /// band onto the speech band the model listens to.
-struct Resampler {
+package struct Resampler {
     let inputRate: Int
     let outputRate: Int
     private let step: Double
@@ -14,7 +14,7 @@ struct Resampler {
     private var bufferStart = 0
     private var nextOutput = 0
 
-    init(from inputRate: Int, to outputRate: Int = 16_000) {
+    package init(from inputRate: Int, to outputRate: Int = 16_000) {
         self.inputRate = inputRate
         self.outputRate = outputRate
         step = Double(inputRate) / Double(outputRate)
@@ -24,7 +24,7 @@ struct Resampler {
     }
 
     /// Samples at the output rate for `input`; `final` flushes what the end of the input allows.
-    mutating func process(_ input: [Float], final: Bool = false) -> [Int16] {
+    package mutating func process(_ input: [Float], final: Bool = false) -> [Int16] {
         if inputRate == outputRate {
             return input.map(Self.toInt16)
         }

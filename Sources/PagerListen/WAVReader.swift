@@ -7,9 +7,9 @@ import SystemPackage
 ///
 /// Everything that makes a file unusable is found when it is opened (not a WAV, no audio, cut
 /// short), so a listener either starts or fails with one message.
-final class WAVReader {
+package final class WAVReader {
     let path: String
-    let sampleRate: Int
+    package let sampleRate: Int
     let channels: Int
     /// Samples of one channel in the file.
     let frameCount: Int
@@ -31,7 +31,7 @@ final class WAVReader {
         }
     }
 
-    init(path: String) throws(ListenError) {
+    package init(path: String) throws(ListenError) {
         self.path = path
         func fail(_ reason: String) -> ListenError { .unreadableFile(path: path, reason: reason) }
         let descriptor: FileDescriptor
@@ -139,7 +139,7 @@ final class WAVReader {
     }
 
     /// Up to `frames` mono samples; empty at the end of the audio.
-    func read(frames: Int) throws(ListenError) -> [Float] {
+    package func read(frames: Int) throws(ListenError) -> [Float] {
         let wanted = min(frames, frameCount - framesRead)
         guard wanted > 0 else { return [] }
         let frameBytes = channels * format.bytes
