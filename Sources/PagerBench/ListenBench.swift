@@ -18,6 +18,12 @@ enum ListenBench {
         /// Recordings that ran a command other than the one said.
         var wrong = 0
         var percent: Double { total > 0 ? Double(correct) * 100 / Double(total) : .nan }
+
+        mutating func count(_ ok: Bool, _ ranWrong: Bool) {
+            total += 1
+            if ok { correct += 1 }
+            if ranWrong { wrong += 1 }
+        }
     }
 
     struct Figures {
@@ -29,6 +35,7 @@ enum ListenBench {
         var latencyP50 = Double.nan
         var latencyP90 = Double.nan
         var silenceCPUPercent = Double.nan
+        var liveLatencyP50 = Double.nan
     }
 
     static let tunedVoices: [Talker] = [.flite("slt"), .flite("awb"), .flite("rms")]
@@ -88,64 +95,102 @@ enum ListenBench {
             return figures
         }
 
-        // 1. Accuracy.
+        // 1. Accuracy, and 2. out-of-grammar sentences (in tuned and unseen voices): every
+        // recording is made once, then heard with the default tuning and two looser ones, to show
+        // what rejection costs in each group.
         let phrases = labelledPhrases()
-        var confusions: [String: Int] = [:]
-        func measure(_ voices: [Talker], _ group: inout Group) {
+        var recordings: [(group: Int, talker: Talker, text: String, action: VoiceAction?, samples: [Int16])] = []
+        for (group, voices) in [tunedVoices, unseenFliteVoices, espeakVoices].enumerated() {
             for talker in voices {
-                var correct = 0
-                for (index, phrase) in phrases.enumerated() {
-                    let path = "\(folder.path)/\(index).wav"
-                    guard (try? talker.say(phrase.text, to: path)) != nil, let samples = load(path) else {
-                        print("  \(talker): cannot synthesise '\(phrase.text)'")
-                        group.total += 1
-                        continue
-                    }
-                    let ran = actions(of: recogniser.hear(samples), in: commands)
-                    group.total += 1
-                    if ran == [phrase.action] {
-                        correct += 1
-                        group.correct += 1
-                    } else {
-                        if ran.contains(where: { $0 != phrase.action }) { group.wrong += 1 }
-                        let heard = ran.isEmpty ? "not understood" : ran.map(\.description).joined(separator: ", ")
-                        confusions["\(talker): '\(phrase.text)' → \(heard)", default: 0] += 1
-                    }
+                for phrase in phrases {
+                    guard let samples = synthesise(phrase.text, talker, folder.path) else { continue }
+                    recordings.append((group, talker, phrase.text, phrase.action, samples))
                 }
-                print(Measure.row("\(talker): commands run correctly (of \(phrases.count))", Double(correct), "", decimals: 0))
             }
         }
-        measure(tunedVoices, &figures.tuned)
-        measure(unseenFliteVoices, &figures.unseenFlite)
-        measure(espeakVoices, &figures.espeak)
-        for group in [figures.tuned, figures.unseenFlite, figures.espeak] {
-            print(Measure.row("\(group.name): run correctly", group.percent, "%"))
-            print(Measure.row("\(group.name): ran a wrong command", Double(group.wrong), "", decimals: 0))
-        }
-        if !confusions.isEmpty {
-            print("  confusions (said → ran):")
-            for (line, times) in confusions.sorted(by: { $0.key < $1.key }) {
-                print("    \(line)" + (times > 1 ? " ×\(times)" : ""))
-            }
-        }
-
-        // 2. Out-of-grammar sentences, in tuned and unseen voices.
-        var commandsRun = 0
         for talker in [Talker.flite("slt"), .flite("awb"), .flite("kal16"), .espeak("en-us")] {
-            for (index, sentence) in outOfGrammar.enumerated() {
-                let path = "\(folder.path)/oog-\(index).wav"
-                guard (try? talker.say(sentence, to: path)) != nil, let samples = load(path) else { continue }
-                figures.outOfGrammarSentences += 1
-                let ran = actions(of: recogniser.hear(samples), in: commands)
-                if !ran.isEmpty {
-                    commandsRun += ran.count
-                    print("    out of grammar, \(talker): '\(sentence)' → ran \(ran.map(\.description).joined(separator: ", "))")
+            for sentence in outOfGrammar {
+                guard let samples = synthesise(sentence, talker, folder.path) else { continue }
+                recordings.append((3, talker, sentence, nil, samples))
+            }
+        }
+        let tunings = [
+            RejectionTuning(), RejectionTuning(garbageEntry: 1e-4), RejectionTuning(garbageEntry: 1e-5, edgePhones: 3),
+        ]
+        for (round, tuning) in tunings.enumerated() {
+            var tuned = Group(name: "tuned voices")
+            var unseen = Group(name: "unseen flite voices and rates")
+            var espeak = Group(name: "eSpeak NG")
+            var outOfGrammarRun = 0
+            var outOfGrammarTotal = 0
+            var confusions: [String: Int] = [:]
+            var perTalker: [Talker: (correct: Int, total: Int)] = [:]
+            let hearing: Recogniser
+            do {
+                hearing =
+                    round == 0
+                    ? recogniser : try Recogniser(configuration: ListenConfiguration(stateFolder: folder.path, rejection: tuning))
+                if round > 0 { try hearing.load(phrases: commands.phrases.map(\.words)) }
+            } catch {
+                print("  \(error)")
+                continue
+            }
+            for recording in recordings {
+                let ran = actions(of: hearing.hear(recording.samples), in: commands)
+                guard let action = recording.action else {
+                    outOfGrammarTotal += 1
+                    outOfGrammarRun += ran.count
+                    if round == 0 && !ran.isEmpty {
+                        print(
+                            "    out of grammar, \(recording.talker): '\(recording.text)' → ran \(ran.map(\.description).joined(separator: ", "))"
+                        )
+                    }
+                    continue
+                }
+                let ok = ran == [action]
+                let wrong = ran.contains { $0 != action }
+                switch recording.group {
+                case 0: tuned.count(ok, wrong)
+                case 1: unseen.count(ok, wrong)
+                default: espeak.count(ok, wrong)
+                }
+                perTalker[recording.talker, default: (0, 0)].total += 1
+                if ok {
+                    perTalker[recording.talker, default: (0, 0)].correct += 1
+                } else {
+                    let heard = ran.isEmpty ? "not understood" : ran.map(\.description).joined(separator: ", ")
+                    confusions["\(recording.talker): '\(recording.text)' → \(heard)", default: 0] += 1
+                }
+            }
+            let label = "garbage entry \(tuning.garbageEntry), loop \(tuning.garbageLoop), edge phones \(tuning.edgePhones)"
+            print("  \(round == 0 ? "default tuning" : "looser tuning"): \(label)")
+            if round == 0 {
+                for talker in tunedVoices + unseenFliteVoices + espeakVoices {
+                    let counts = perTalker[talker] ?? (0, 0)
+                    print(Measure.row("  \(talker): run correctly (of \(counts.total))", Double(counts.correct), "", decimals: 0))
+                }
+            }
+            for group in [tuned, unseen, espeak] {
+                print(Measure.row("  \(group.name): run correctly", group.percent, "%"))
+                print(Measure.row("  \(group.name): ran a wrong command", Double(group.wrong), "", decimals: 0))
+            }
+            print(
+                Measure.row("  out-of-grammar recordings: commands run (of \(outOfGrammarTotal))", Double(outOfGrammarRun), "", decimals: 0)
+            )
+            if round == 0 {
+                figures.tuned = tuned
+                figures.unseenFlite = unseen
+                figures.espeak = espeak
+                figures.outOfGrammarSentences = outOfGrammarTotal
+                figures.outOfGrammarCommands = Double(outOfGrammarRun)
+                if !confusions.isEmpty {
+                    print("  confusions with the default tuning (said → ran):")
+                    for (line, times) in confusions.sorted(by: { $0.key < $1.key }) {
+                        print("    \(line)" + (times > 1 ? " ×\(times)" : ""))
+                    }
                 }
             }
         }
-        figures.outOfGrammarCommands = Double(commandsRun)
-        print(Measure.row("out-of-grammar recordings (30 sentences × 4 voices)", Double(figures.outOfGrammarSentences), "", decimals: 0))
-        print(Measure.row("commands run for them", figures.outOfGrammarCommands, "", decimals: 0))
 
         // 3. Latency: recordings fed at real-time pace in 50 ms fragments, as a live capture hands
         // them over; from the moment the last sound of the command was captured to the phrase.
@@ -162,10 +207,26 @@ enum ListenBench {
         print(Measure.row("end of speech → phrase p50 (\(latencies.count) commands)", figures.latencyP50, "ms"))
         print(Measure.row("end of speech → phrase p90", figures.latencyP90, "ms"))
 
+        // The same through a live PulseAudio record stream: `paplay` plays each command into a
+        // null sink, the listener hears its monitor. The end of the sound is when paplay finished
+        // draining, less the silence at the end of the recording.
+        let live = liveLatencies(configuration: configuration, folder: folder.path)
+        figures.liveLatencyP50 = Measure.percentile(live, 0.5)
+        print(Measure.row("live PulseAudio: end of sound → phrase p50 (\(live.count) commands)", figures.liveLatencyP50, "ms"))
+
         // 4. CPU while listening to an idle null sink's monitor (a live record stream).
         figures.silenceCPUPercent = silenceCPU(configuration: configuration)
         print(Measure.row("CPU listening to silence (live PulseAudio stream)", figures.silenceCPUPercent, "% of a core", decimals: 2))
         return figures
+    }
+
+    private static func synthesise(_ text: String, _ talker: Talker, _ folder: String) -> [Int16]? {
+        let path = folder + "/recording.wav"
+        guard (try? talker.say(text, to: path)) != nil, let samples = load(path) else {
+            print("  \(talker): cannot synthesise '\(text)'")
+            return nil
+        }
+        return samples
     }
 
     /// A recording as 16 kHz samples with half a second of silence before and after.
@@ -224,6 +285,53 @@ enum ListenBench {
         return nil
     }
 
+    private static func liveLatencies(configuration: ListenConfiguration, folder: String) -> [Double] {
+        guard let server = try? PulseAudioServer(sinkName: "bench_latency"), let paplay = PulseAudioServer.findExecutable("paplay") else {
+            print("  no PulseAudio server or paplay for the live latency")
+            return []
+        }
+        defer { server.stop() }
+        let heardAt = HeardTimes()
+        let listener: Listener
+        do {
+            listener = try Listener(
+                source: .pulseAudio(device: server.sinkName + ".monitor", server: server.serverAddress),
+                titles: titles, count: 20, configuration: configuration
+            ) { event in
+                if case .heard = event { heardAt.append(ContinuousClock.now) }
+            }
+        } catch {
+            print("  cannot listen: \(error)")
+            return []
+        }
+        defer { listener.stop() }
+        var latencies: [Double] = []
+        for talker in tunedVoices {
+            for text in ["next page", "go to page seven", "where am I"] {
+                let path = folder + "/live.wav"
+                guard (try? talker.say(text, to: path)) != nil, let samples = load(path) else { continue }
+                // `load` added half a second of silence at each end; the file itself has its own tail.
+                let fileSamples = Array(samples.dropFirst(8000).dropLast(8000))
+                let tail = Double(fileSamples.count - endOfSound(fileSamples)) / 16_000
+                let before = heardAt.count
+                guard
+                    let process = try? SpawnedProcess(
+                        executable: paplay, arguments: ["--device=\(server.sinkName)", path], environment: server.clientEnvironment()),
+                    process.wait(timeout: .seconds(30)) == 0
+                else { continue }
+                let soundEnded = ContinuousClock.now - .milliseconds(Int64(tail * 1000))
+                let deadline = ContinuousClock.now + .seconds(5)
+                while heardAt.count == before && ContinuousClock.now < deadline { usleep(2_000) }
+                guard let heard = heardAt.last, heardAt.count > before else { continue }
+                let latency = heard - soundEnded
+                latencies.append(Double(latency.components.seconds) * 1000 + Double(latency.components.attoseconds) / 1e15)
+                // Let the detector see the silence after it before the next command.
+                usleep(300_000)
+            }
+        }
+        return latencies
+    }
+
     private static func silenceCPU(configuration: ListenConfiguration) -> Double {
         guard let server = try? PulseAudioServer(sinkName: "bench_listen") else {
             print("  no PulseAudio server for the CPU figure")
@@ -257,6 +365,30 @@ enum ListenBench {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
             + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+}
+
+/// When phrases were heard, written on the listener's thread and read by the bench.
+private final class HeardTimes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var times: [ContinuousClock.Instant] = []
+
+    func append(_ time: ContinuousClock.Instant) {
+        lock.lock()
+        times.append(time)
+        lock.unlock()
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return times.count
+    }
+
+    var last: ContinuousClock.Instant? {
+        lock.lock()
+        defer { lock.unlock() }
+        return times.last
     }
 }
 

@@ -210,6 +210,8 @@ final class ListenerCore: @unchecked Sendable {
         }
         for outcome in recogniser.feed(samples) {
             if let end = report(outcome) { return end }
+            // `stop()` from inside `onEvent`: nothing more is reported.
+            if stopRequested.load(ordering: .acquiring) { return .stopped }
         }
         return nil
     }

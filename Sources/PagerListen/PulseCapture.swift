@@ -26,8 +26,10 @@ final class PulseCapture {
         self.context = context
         do {
             try waitFor(deadline: deadline, what: "PulseAudio did not answer") { PulseRaw.contextState(context) }
-            guard let stream = PulseRaw.record(context, device: device, rate: Recogniser.sampleRate, fragmentBytes: Self.fragmentBytes) else {
-                throw ListenError.audioUnavailable(reason: "PulseAudio refused a record stream: \(PulseRaw.message(PulseRaw.contextError(context)))")
+            guard let stream = PulseRaw.record(context, device: device, rate: Recogniser.sampleRate, fragmentBytes: Self.fragmentBytes)
+            else {
+                throw ListenError.audioUnavailable(
+                    reason: "PulseAudio refused a record stream: \(PulseRaw.message(PulseRaw.contextError(context)))")
             }
             self.stream = stream
             do {

@@ -23,7 +23,9 @@ enum PulseRaw {
     /// Starts connecting; nil server means libpulse's default (`$PULSE_SERVER`, the user's
     /// runtime folder, …). Never spawns a daemon.
     static func connect(_ loop: OpaquePointer, server: String?, applicationName: String) -> (context: OpaquePointer?, error: Int32) {
-        guard let context = pa_context_new(pa_mainloop_get_api(loop), applicationName) else { return (nil, Int32(PA_ERR_INTERNAL.rawValue)) }
+        guard let context = pa_context_new(pa_mainloop_get_api(loop), applicationName) else {
+            return (nil, Int32(PA_ERR_INTERNAL.rawValue))
+        }
         if pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
             let error = pa_context_errno(context)
             pa_context_unref(context)

@@ -5,8 +5,11 @@
 /// loop around it. Speech the phrases do not explain is cheaper to explain with the loop, and
 /// is rejected; so is a phrase with more than `edgePhones` loop phones before and after it (a
 /// command word inside a longer sentence). The numbers were chosen on flite voices slt, awb and
-/// rms together with out-of-grammar sentences in two voices (`make bench` prints the sweep and
-/// the figures on voices that were not used for tuning).
+/// rms together with out-of-grammar sentences in two voices; `pagervoice-bench listen` prints
+/// them against voices not used for tuning, beside two looser settings. A ten times looser
+/// entry (1e-4) also ran no out-of-grammar sentence there; the default keeps that factor as a
+/// margin, because a sentence taken for a command runs it, while a missed command is only said
+/// again.
 public struct RejectionTuning: Hashable, Sendable {
     /// Probability of entering the phone loop, per phone, at the start of an utterance or
     /// after a phrase (lower: fewer rejections, more sentences taken for commands).

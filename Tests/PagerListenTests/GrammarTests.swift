@@ -27,7 +27,8 @@ import Testing
     }
 
     @Test func unpronounceableTitleWordsAreLeftOutAndReported() {
-        let commands = VoiceCommands(titles: ["The Xyzzy Garden", "Qwfp", "Collect", "collect!"], count: 4, canPronounce: dictionary.contains)
+        let commands = VoiceCommands(
+            titles: ["The Xyzzy Garden", "Qwfp", "Collect", "collect!"], count: 4, canPronounce: dictionary.contains)
         #expect(commands.action(for: ["go", "to", "the", "garden"]) == .command("go 1"))
         #expect(commands.report.leftOut.map(\.page) == [1, 2])
         #expect(commands.report.leftOut[0].words == ["xyzzy"])

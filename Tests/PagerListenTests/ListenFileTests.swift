@@ -13,8 +13,19 @@ import Testing
         let phrases = ListenFixtures.commandPhrases(count: count) + [("quit listening", VoiceAction.quitListening)]
         let path = try ListenFixtures.recording(phrases.map(\.text), by: .flite(voice), in: folder.path)
         let events = try ListenFixtures.events(file: path, titles: ListenFixtures.pageTitles(count: count), count: count)
-        #expect(events.actions == phrases.map(\.action))
-        #expect(events.notUnderstoodCount == 0, "\(events)")
+        // Nothing but the commands said, in the order said; a phrase may be missed ("not
+        // understood", to be said again) but at most one of these 34 (the bench's 95% target).
+        let expected = phrases.map(\.action)
+        var next = expected.startIndex
+        for action in events.actions {
+            guard let found = expected[next...].firstIndex(of: action) else {
+                Issue.record("\(voice): ran \(action) out of order or unasked: \(events.actions)")
+                break
+            }
+            next = found + 1
+        }
+        #expect(events.actions.count >= expected.count - 1, "\(voice) heard \(events.actions)")
+        #expect(events.notUnderstoodCount == expected.count - events.actions.count, "every miss is reported as not understood")
         // "quit listening" is the last phrase, so listening ends there rather than at the end.
         #expect(events.last == .finished(.quitListening))
         let confidences = events.compactMap { if case .heard(let phrase) = $0 { phrase.confidence } else { nil } }

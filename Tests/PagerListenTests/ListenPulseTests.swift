@@ -15,16 +15,23 @@ import Testing
         #expect(process.wait(timeout: .seconds(30)) == 0)
     }
 
+    /// A listener on the server's null-sink monitor, logging its events.
+    private func listen(
+        to server: PulseAudioServer, configuration: ListenConfiguration = ListenFixtures.configuration, into events: EventLog
+    ) throws -> Listener {
+        try Listener(
+            source: .pulseAudio(device: server.sinkName + ".monitor", server: server.serverAddress),
+            titles: ListenFixtures.titles, count: 3, configuration: configuration
+        ) { events.append($0) }
+    }
+
     @Test func hearsACommandPlayedIntoTheSink() throws {
         let server = try PulseAudioServer(sinkName: "listen_sink")
         defer { server.stop() }
         let folder = try TemporaryDirectory(prefix: "pv-listen")
         let path = try ListenFixtures.recording(["next page", "go to Collect"], by: .flite("slt"), in: folder.path)
         let events = EventLog()
-        let listener = try Listener(
-            source: .pulseAudio(device: server.sinkName + ".monitor", server: server.serverAddress),
-            titles: ListenFixtures.titles, count: 3, configuration: ListenFixtures.configuration
-        ) { events.append($0) }
+        let listener = try listen(to: server, configuration: ListenFixtures.configuration, into: events)
         try play(path, on: server)
         #expect(events.wait(timeout: .seconds(20)) { $0.actions.count >= 2 })
         #expect(events.all.actions == [.command("next"), .command("go 2")])
@@ -41,10 +48,7 @@ import Testing
         let events = EventLog()
         var configuration = ListenFixtures.configuration
         configuration.echoTail = .seconds(30)
-        let listener = try Listener(
-            source: .pulseAudio(device: server.sinkName + ".monitor", server: server.serverAddress),
-            titles: ListenFixtures.titles, count: 3, configuration: configuration
-        ) { events.append($0) }
+        let listener = try listen(to: server, configuration: configuration, into: events)
         // While "speaking", and during the (long) tail after it, the command is not heard.
         listener.speakingBegan()
         try play(path, on: server)
@@ -56,16 +60,34 @@ import Testing
         // With a short tail, the same recording played after the tail is heard.
         let heard = EventLog()
         configuration.echoTail = .milliseconds(100)
-        let second = try Listener(
-            source: .pulseAudio(device: server.sinkName + ".monitor", server: server.serverAddress),
-            titles: ListenFixtures.titles, count: 3, configuration: configuration
-        ) { heard.append($0) }
+        let second = try listen(to: server, configuration: configuration, into: heard)
         second.speakingBegan()
         second.speakingEnded()
         let tailOver = ContinuousClock.now + .milliseconds(100)
         while ContinuousClock.now < tailOver { usleep(10_000) }
         try play(path, on: server)
         #expect(heard.wait(timeout: .seconds(20)) { $0.actions == [.command("next")] })
+    }
+
+    @Test func theServerGoingAwayEndsListeningWithOneError() throws {
+        let server = try PulseAudioServer(sinkName: "killed_sink")
+        defer { server.stop() }
+        let events = EventLog()
+        let listener = try listen(to: server, into: events)
+        server.kill()
+        #expect(listener.waitUntilFinished(timeout: .seconds(10)))
+        guard case .finished(.failed(let error))? = events.all.last else {
+            Issue.record("listening did not fail: \(events.all)")
+            return
+        }
+        guard case .audioLost = error else {
+            Issue.record("unexpected error \(error)")
+            return
+        }
+        #expect(!error.description.contains("\n"))
+        // The handle still answers: the grammar can be rebuilt, stop returns at once.
+        #expect(listener.updatePages(titles: ["Explore"], count: 1).phraseCount > 0)
+        listener.stop()
     }
 
     @Test func aMissingSourceIsOneError() throws {
@@ -98,7 +120,7 @@ import Testing
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         #expect(bound == 0)
-        #expect(listen(fd, 8) == 0)
+        #expect(Glibc.listen(fd, 8) == 0)
         let started = ContinuousClock.now
         do {
             _ = try Listener(
