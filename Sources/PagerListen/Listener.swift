@@ -218,9 +218,9 @@ final class ListenerCore: @unchecked Sendable {
 
     private func report(_ outcome: Recogniser.Outcome) -> ListenEnd? {
         switch outcome {
-        case .phrase(let index, let confidence):
+        case .phrase(let index, let score):
             guard let phrase = commands?.phrases[index] else { return nil }
-            onEvent(.heard(HeardPhrase(text: phrase.words.joined(separator: " "), action: phrase.action, confidence: confidence)))
+            onEvent(.heard(HeardPhrase(text: phrase.words.joined(separator: " "), action: phrase.action, score: score)))
             return phrase.action == .quitListening ? .quitListening : nil
         case .rejected(let words):
             onEvent(.notUnderstood(words: words))

@@ -8,8 +8,8 @@ public final class PhraseRecogniser {
     /// What a recording was heard as.
     public enum Match: Hashable, Sendable {
         /// The phrase at `index` of the list given at `init`; `heard` is its spoken words
-        /// ("page eight of nine").
-        case phrase(index: Int, heard: String, confidence: Double)
+        /// ("page eight of nine"); `score` as in `HeardPhrase`.
+        case phrase(index: Int, heard: String, score: Double)
         /// None of the phrases; `words` are phrase words the recogniser placed in it, if any.
         case notUnderstood(words: [String])
     }
@@ -65,8 +65,8 @@ public final class PhraseRecogniser {
 
     private func match(_ outcome: Recogniser.Outcome?) -> Match {
         switch outcome {
-        case .phrase(let index, let confidence)?:
-            return .phrase(index: index, heard: spokenForm(of: index), confidence: confidence)
+        case .phrase(let index, let score)?:
+            return .phrase(index: index, heard: spokenForm(of: index), score: score)
         case .rejected(let words)?:
             return .notUnderstood(words: words)
         case nil:

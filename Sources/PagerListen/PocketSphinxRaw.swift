@@ -108,12 +108,6 @@ enum PocketSphinxRaw {
         return (String(cString: text), score)
     }
 
-    /// The posterior probability of the best path (0...1), from the utterance's word lattice.
-    static func posterior(_ decoder: OpaquePointer) -> Double {
-        let logProbability = ps_get_prob(decoder)
-        return logmath_exp(ps_get_logmath(decoder), logProbability)
-    }
-
     /// Frames (10 ms each) searched in the last utterance.
     static func frameCount(_ decoder: OpaquePointer) -> Int {
         Int(ps_get_n_frames(decoder))

@@ -8,8 +8,8 @@ import Glibc
 package final class Recogniser {
     /// What one utterance turned out to be.
     package enum Outcome: Equatable {
-        /// The phrase at this index of the last `load`, with the lattice posterior.
-        case phrase(index: Int, confidence: Double)
+        /// The phrase at this index of the last `load`, with its path score per frame.
+        case phrase(index: Int, score: Double)
         /// Not a phrase: the grammar words that were in the hypothesis, if any.
         case rejected(words: [String])
     }
@@ -169,6 +169,7 @@ package final class Recogniser {
             let words = hypothesis.text.split(separator: " ").map(String.init).filter { !FiniteStateGrammar.isGarbage($0) }
             return .rejected(words: words)
         }
-        return .phrase(index: index, confidence: PocketSphinxRaw.posterior(decoder))
+        let frames = max(PocketSphinxRaw.frameCount(decoder), 1)
+        return .phrase(index: index, score: Double(hypothesis.score) / Double(frames))
     }
 }

@@ -18,13 +18,14 @@ public struct HeardPhrase: Hashable, Sendable {
     /// The words heard, as the grammar spells them ("go to collect").
     public var text: String
     public var action: VoiceAction
-    /// How sure the recogniser is, 0…1: the posterior probability of this phrase in the
-    /// utterance's word lattice, against the other phrases and the garbage loop.
-    public var confidence: Double
+    /// PocketSphinx's path score of the utterance per 10 ms frame (log base 1.0001, at most 0;
+    /// nearer 0 is a closer match). For comparing utterances and for logs; not a probability
+    /// (PocketSphinx 5prealpha gives no lattice posterior for grammar searches: always 1).
+    public var score: Double
 
-    public init(text: String, action: VoiceAction, confidence: Double) {
+    public init(text: String, action: VoiceAction, score: Double) {
         self.text = text
         self.action = action
-        self.confidence = confidence
+        self.score = score
     }
 }

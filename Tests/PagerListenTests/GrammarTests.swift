@@ -92,15 +92,20 @@ import Testing
             let path = folder.path + "/announcement-\(index).wav"
             try Talker.flite(voice).say(announcements[index], to: path)
             let match = try recogniser.recognise(wavFile: path)
-            guard case .phrase(let heardIndex, let heard, let confidence) = match else {
+            guard case .phrase(let heardIndex, let heard, let score) = match else {
                 Issue.record("\(voice): not understood: \(match)")
                 continue
             }
             #expect(heardIndex == index)
             #expect(heard == "page \(NumberWords.words(index + 1)!.joined(separator: " ")) of nine")
-            #expect((0...1).contains(confidence))
+            #expect(score < 0 && score.isFinite)
             let wav = try WAVFile(contentsOf: path)
-            #expect(recogniser.recognise(samples: wav.samples, sampleRate: wav.sampleRate) == match)
+            // The same audio as samples: the same phrase (the score moves a little, as the
+            // recogniser's running normalisation has now heard this voice once more).
+            guard case .phrase(index, _, _) = recogniser.recognise(samples: wav.samples, sampleRate: wav.sampleRate) else {
+                Issue.record("\(voice): the samples were not heard as announcement \(index + 1)")
+                continue
+            }
         }
         let other = folder.path + "/other.wav"
         try Talker.flite("slt").say("the weather is nice today", to: other)
