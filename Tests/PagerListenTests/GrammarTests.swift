@@ -72,12 +72,6 @@ import Testing
         #expect(report.leftOut.map(\.page) == [2])
         #expect(report.leftOut[0].unreachableByTitle)
     }
-
-    @Test func theLogGoesToTheStateFolder() throws {
-        _ = try PhraseRecogniser(phrases: ["next"], configuration: ListenFixtures.configuration)
-        let log = try #require(FileContents.text(ListenFixtures.stateFolder + "/pocketsphinx.log"))
-        #expect(log.contains("INFO"))
-    }
 }
 
 /// `verify --listen`: an announcement synthesised by another voice is recognised back among all

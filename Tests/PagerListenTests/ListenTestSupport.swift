@@ -5,13 +5,9 @@ import PagerTestSupport
 /// Shared pieces of the listening tests: phrases with the command each must produce, recordings
 /// made at test time by another TTS, and a listener run to its end.
 enum ListenFixtures {
-    /// One folder per test process for PocketSphinx's log (the first recogniser decides where
-    /// sphinxbase logs, process-wide).
-    static let stateFolder: String = {
-        (try? TemporaryDirectory.create(prefix: "pv-listen-state")) ?? "/tmp"
-    }()
-
-    static var configuration: ListenConfiguration { ListenConfiguration(stateFolder: stateFolder) }
+    /// No state folder: sphinxbase's log is process-wide and the first recogniser decides, so
+    /// the tests log nowhere (`ListenQuietTests` checks the log file in a process of its own).
+    static var configuration: ListenConfiguration { ListenConfiguration() }
 
     static let titles = ["Explore", "Collect", "Share"]
 
