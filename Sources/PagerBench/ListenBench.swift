@@ -36,6 +36,8 @@ enum ListenBench {
         var latencyP90 = Double.nan
         var silenceCPUPercent = Double.nan
         var liveLatencyP50 = Double.nan
+        /// eSpeak NG announcements heard back as themselves (what `verify --listen` relies on).
+        var verifyEspeakPercent = Double.nan
     }
 
     static let tunedVoices: [Talker] = [.flite("slt"), .flite("awb"), .flite("rms")]
@@ -190,6 +192,37 @@ enum ListenBench {
                     }
                 }
             }
+        }
+
+        // `verify --listen`: every announcement of a 20-page pager, said by a voice, recognised
+        // back among all 20 (whole recordings, no voice activity detection), with the default
+        // rejection and a loose one.
+        let announcements = (1...20).map { "Page \($0) of 20" }
+        for tuning in [RejectionTuning(), RejectionTuning(garbageEntry: 1e-6, edgePhones: 4)] {
+            guard
+                let verifier = try? PhraseRecogniser(
+                    phrases: announcements, configuration: ListenConfiguration(stateFolder: folder.path, rejection: tuning))
+            else { continue }
+            var line: [String] = []
+            var espeakRight = 0
+            var espeakTotal = 0
+            for talker in [Talker.flite("slt"), .flite("kal16")] + espeakVoices {
+                var right = 0
+                for (index, text) in announcements.enumerated() {
+                    let path = folder.path + "/announcement.wav"
+                    guard (try? talker.say(text, to: path)) != nil, let match = try? verifier.recognise(wavFile: path) else { continue }
+                    if case .phrase(index, _, _) = match { right += 1 }
+                }
+                line.append("\(talker) \(right)/20")
+                if talker.engine == .espeakNG {
+                    espeakRight += right
+                    espeakTotal += announcements.count
+                }
+            }
+            if tuning == RejectionTuning() {
+                figures.verifyEspeakPercent = Double(espeakRight) * 100 / Double(max(espeakTotal, 1))
+            }
+            print("  verify: announcements heard back, garbage entry \(tuning.garbageEntry): " + line.joined(separator: ", "))
         }
 
         // 3. Latency: recordings fed at real-time pace in 50 ms fragments, as a live capture hands

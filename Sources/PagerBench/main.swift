@@ -70,6 +70,7 @@ for (group, label) in [
 summary.check(
     "commands run for out-of-grammar sentences (30 × 4 voices)", listen.outOfGrammarCommands, "", decimals: 0,
     target: "0", pass: listen.outOfGrammarCommands == 0)
+summary.report("verify: eSpeak NG announcements heard back (Page N of 20)", listen.verifyEspeakPercent, "%", decimals: 1)
 summary.check(
     "end of speech to phrase reported, p50", listen.latencyP50, "ms", decimals: 0, target: "≤ 300 ms",
     pass: listen.latencyP50 <= 300)

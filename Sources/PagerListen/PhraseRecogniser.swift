@@ -21,7 +21,7 @@ public final class PhraseRecogniser {
     public let unpronounceable: [String]
 
     public init(phrases: [String], configuration: ListenConfiguration = .init()) throws(ListenError) {
-        recogniser = try Recogniser(configuration: configuration)
+        recogniser = try Recogniser(configuration: configuration, wholeRecordings: true)
         let words = phrases.map(SpokenWords.words(in:))
         var missing: [String] = []
         for word in Set(words.flatMap { $0 }).sorted() where !recogniser.canPronounce(word) {

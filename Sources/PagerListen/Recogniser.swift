@@ -32,7 +32,9 @@ package final class Recogniser {
     /// The audio of the utterance in progress, for a second look (see `closeUtterance`).
     private var utteranceAudio: [Int16] = []
 
-    package init(configuration: ListenConfiguration) throws(ListenError) {
+    /// `wholeRecordings`: the decoder judges complete recordings (`recognise(whole:)`, as
+    /// `PhraseRecogniser` does) rather than a stream cut by the voice activity detector.
+    package init(configuration: ListenConfiguration, wholeRecordings: Bool = false) throws(ListenError) {
         try configuration.model.validate()
         if let folder = configuration.stateFolder {
             try Self.prepareLog(folder: folder, path: configuration.logPath!)
@@ -47,6 +49,11 @@ package final class Recogniser {
             // utterance; live normalisation starts from the model's initial means instead.
             "-cmn", "live",
             "-lw", "6.5",
+            // Synthesised speech holds runs of exact zeros, whose log energy sits at the floor;
+            // one bit of dither gives them the faint noise every microphone has (seeded: runs
+            // repeat). Whole recordings only: in a stream the dithered silence at the start
+            // wakes the voice activity detector before it has learnt the noise floor.
+            "-dither", wholeRecordings ? "yes" : "no", "-seed", "1",
             "-vad_postspeech", String(max(configuration.endOfSpeechFrames, 5)),
         ]
         guard let handles = PocketSphinxRaw.makeDecoder(arguments: arguments) else {
