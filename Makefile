@@ -9,7 +9,8 @@
 #   make sanitize   swift test under AddressSanitizer, then under ThreadSanitizer
 
 SWIFT ?= swift
-APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev libpulse-dev espeak-ng-data espeak-ng \
+APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev libpulse-dev libspeechd-dev libpocketsphinx-dev \
+                pocketsphinx-en-us espeak-ng-data espeak-ng flite speech-dispatcher speech-dispatcher-espeak-ng \
                 chromium-headless-shell \
                 pulseaudio pulseaudio-utils pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "PagerCore", targets: ["PagerCore"]),
         .library(name: "PagerSpeech", targets: ["PagerSpeech"]),
+        .library(name: "PagerListen", targets: ["PagerListen"]),
         .executable(name: "pagervoice", targets: ["pagervoice"]),
         .executable(name: "pagervoice-bench", targets: ["PagerBench"]),
         .executable(name: "pagervoice-soak", targets: ["PagerSoak"]),
@@ -39,9 +40,11 @@ let package = Package(
         ),
         // libpulse (asynchronous and simple APIs): PulseAudio connections with a deadline, our own
         // low-latency playback stream, and the record stream voice commands listen on.
+        // No pkgConfig: libpulse-simple.pc adds -D_REENTRANT and -pthread, which SwiftPM prohibits
+        // (a warning on every build); the headers are in the default path and the modulemap links
+        // both libraries.
         .systemLibrary(
             name: "CPulse",
-            pkgConfig: "libpulse-simple",
             providers: [.apt(["libpulse-dev"])]
         ),
         // libspeechd: speech through the user's own speech-dispatcher (`--audio speechd`), with
@@ -50,6 +53,13 @@ let package = Package(
             name: "CSpeechd",
             pkgConfig: "speech-dispatcher",
             providers: [.apt(["libspeechd-dev"])]
+        ),
+        // PocketSphinx 5prealpha with sphinxbase (the offline recogniser voice commands use); the
+        // US English model comes from pocketsphinx-en-us.
+        .systemLibrary(
+            name: "CPocketSphinx",
+            pkgConfig: "pocketsphinx",
+            providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]
         ),
         .systemLibrary(
             name: "CEditLine",
@@ -61,6 +71,13 @@ let package = Package(
         .target(
             name: "PagerSpeech",
             dependencies: ["CEspeakNG", "CPCAudio", "CSpeechd", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+
+        // Voice commands: PulseAudio capture or a WAV file, PocketSphinx on one owned thread; word
+        // lists in, phrases out (never reads the model).
+        .target(
+            name: "PagerListen",
+            dependencies: ["CPocketSphinx", "CPulse", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // The terminal edge: argument and command parsing, the session, rendering, verify, audit.
@@ -76,7 +93,8 @@ let package = Package(
         .executableTarget(name: "pagervoice", dependencies: ["PagerShell"]),
         // `make bench`, `make soak`: they drive the release `pagervoice` as a child process with
         // the same spawning code the end-to-end tests use (PagerTestSupport).
-        .executableTarget(name: "PagerBench", dependencies: ["PagerCore", "PagerSpeech", "PagerShell", "PagerTestSupport"]),
+        .executableTarget(
+            name: "PagerBench", dependencies: ["PagerCore", "PagerSpeech", "PagerShell", "PagerListen", "PagerTestSupport"]),
         .executableTarget(name: "PagerSoak", dependencies: ["PagerCore", "PagerShell", "PagerTestSupport"]),
         // `make fuzz`: libFuzzer entry point when built with -DFUZZING (scripts/fuzz.sh); an
         // ordinary build replays saved inputs through the same checks.
@@ -87,6 +105,7 @@ let package = Package(
         .target(name: "PagerTestSupport", dependencies: ["PagerSpeech"], path: "Tests/PagerTestSupport"),
 
         .testTarget(name: "PagerSpeechTests", dependencies: ["PagerSpeech", "PagerCore", "PagerTestSupport"]),
+        .testTarget(name: "PagerListenTests", dependencies: ["PagerListen", "PagerTestSupport"]),
         .testTarget(name: "PagerShellTests", dependencies: ["PagerShell", "PagerCore", "PagerTestSupport"]),
         // Runs the built `pagervoice` executable; depends on it so `swift test` builds it first.
         .testTarget(name: "EndToEndTests", dependencies: ["pagervoice", "PagerTestSupport"]),

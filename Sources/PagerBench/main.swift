@@ -24,6 +24,8 @@ print("")
 let process = wanted("process") ? ProcessBench.run() : ProcessBench.Figures()
 print("")
 let read = wanted("read") ? ReadBench.run() : ReadBench.Figures()
+print("")
+let listen = wanted("listen") ? ListenBench.run() : ListenBench.Figures()
 
 var summary = Summary()
 let c = comparison
@@ -67,6 +69,27 @@ summary.check(
 summary.report("start-up to first announcement, piped, audio null", process.startupPipe, "ms", decimals: 1)
 summary.report("start-up to first announcement, piped, audio off", process.startupPipeAudioOff, "ms", decimals: 1)
 summary.report("start-up to the pager> prompt, pseudo-terminal", process.startupPrompt, "ms", decimals: 1)
+
+summary.heading("Voice commands (PocketSphinx; flite and eSpeak NG talking; every phrase, numbers to 20)", ran: wanted("listen"))
+for (group, label) in [
+    (listen.tuned, "run correctly, tuned voices (flite slt, awb, rms)"),
+    (listen.unseenFlite, "run correctly, unseen flite voices and rates"),
+    (listen.espeak, "run correctly, unseen eSpeak NG en-us, en, en+f3"),
+] {
+    summary.check(label, group.percent, "%", decimals: 1, target: "≥ 95%", pass: group.percent >= 95)
+}
+summary.check(
+    "commands run for out-of-grammar sentences (30 × 4 voices)", listen.outOfGrammarCommands, "", decimals: 0,
+    target: "0", pass: listen.outOfGrammarCommands == 0)
+summary.report("verify: eSpeak NG announcements heard back (Page N of 20)", listen.verifyEspeakPercent, "%", decimals: 1)
+summary.check(
+    "end of speech to phrase reported, p50", listen.latencyP50, "ms", decimals: 0, target: "≤ 300 ms",
+    pass: listen.latencyP50 <= 300)
+summary.report("end of speech to phrase reported, p90", listen.latencyP90, "ms", decimals: 0)
+summary.report("the same through live PulseAudio (paplay into a null sink), p50", listen.liveLatencyP50, "ms", decimals: 0)
+summary.check(
+    "CPU listening to silence (live stream)", listen.silenceCPUPercent, "%", decimals: 2, target: "< 5% of a core",
+    pass: listen.silenceCPUPercent < 5)
 
 summary.heading("Model", ran: wanted("core"))
 summary.report("reducer actions per second", core.actionsPerSecond, "/s", decimals: 0)

@@ -129,7 +129,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let path = dir.path + "/big.log"
         var line = Array("2026-12-01T05:00:00Z service[42]: request handled in 12 ms, status 200, path /api/pages/".utf8)
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         var block: [UInt8] = []
         var written = 0

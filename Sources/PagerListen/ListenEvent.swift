@@ -1,0 +1,22 @@
+/// What a `Listener` reports, in order, on its own thread.
+public enum ListenEvent: Hashable, Sendable {
+    /// A phrase of the grammar was heard; run `action`.
+    case heard(HeardPhrase)
+    /// Speech or noise that is not a phrase: print "not understood", run nothing. `words` are
+    /// grammar words the recogniser placed in it, if any (for diagnostics only).
+    case notUnderstood(words: [String])
+    /// Listening is over; always the last event, exactly once.
+    case finished(ListenEnd)
+}
+
+/// Why listening ended.
+public enum ListenEnd: Hashable, Sendable {
+    /// The recording was heard to its end (file source).
+    case endOfFile
+    /// "quit listening" was heard (it was reported as `.heard` just before).
+    case quitListening
+    /// `stop()` was called.
+    case stopped
+    /// The audio source failed while listening (the server went away).
+    case failed(ListenError)
+}

@@ -1,0 +1,31 @@
+/// What a recognised phrase asks for.
+public enum VoiceAction: Hashable, Sendable, CustomStringConvertible {
+    /// A REPL command line, exactly as it would be typed (`next`, `go 2`, `focus`).
+    case command(String)
+    /// "quit listening": listening ends after this phrase; no command runs.
+    case quitListening
+
+    public var description: String {
+        switch self {
+        case .command(let line): line
+        case .quitListening: "quit listening"
+        }
+    }
+}
+
+/// One phrase that was heard and understood.
+public struct HeardPhrase: Hashable, Sendable {
+    /// The words heard, as the grammar spells them ("go to collect").
+    public var text: String
+    public var action: VoiceAction
+    /// PocketSphinx's path score of the utterance per 10 ms frame (log base 1.0001, at most 0;
+    /// nearer 0 is a closer match). For comparing utterances and for logs; not a probability
+    /// (PocketSphinx 5prealpha gives no lattice posterior for grammar searches: always 1).
+    public var score: Double
+
+    public init(text: String, action: VoiceAction, score: Double) {
+        self.text = text
+        self.action = action
+        self.score = score
+    }
+}

@@ -1,0 +1,80 @@
+/// The phrases voice commands understand for one pager, each mapped to the REPL command line it
+/// means; rebuilt whenever the pages change.
+///
+/// "next (page)", "previous (page)", "first page", "last page", "(go to) page <number>",
+/// "go to <title>", "repeat", "stop", "where am I", "quit listening" and "read". Title words the
+/// dictionary cannot pronounce are left out (and reported), since a grammar word without a
+/// pronunciation cannot be recognised at all.
+public struct VoiceCommands: Sendable {
+    public struct Phrase: Hashable, Sendable {
+        public var words: [String]
+        public var action: VoiceAction
+    }
+
+    /// Page numbers are spoken up to here; past it a grammar of every number would be large and
+    /// its numbers ever more confusable ("three hundred and twelve" / "…and twenty").
+    public static let maximumPageNumber = 999
+
+    public private(set) var phrases: [Phrase] = []
+    public private(set) var report: GrammarReport
+
+    /// - Parameters:
+    ///   - titles: the page titles, in page order.
+    ///   - count: the number of pages (numbers are offered for 1…count).
+    ///   - canPronounce: whether the dictionary has a word (lower case).
+    public init(titles: [String], count: Int, canPronounce: (String) -> Bool) {
+        var seen: [[String]: VoiceAction] = [:]
+        var phrases: [Phrase] = []
+        func add(_ words: [String], _ action: VoiceAction) -> Bool {
+            guard !words.isEmpty, seen[words] == nil else { return false }
+            seen[words] = action
+            phrases.append(Phrase(words: words, action: action))
+            return true
+        }
+        _ = add(["next"], .command("next"))
+        _ = add(["next", "page"], .command("next"))
+        _ = add(["previous"], .command("previous"))
+        _ = add(["previous", "page"], .command("previous"))
+        if count > 0 {
+            _ = add(["first", "page"], .command("go 1"))
+            _ = add(["last", "page"], .command("go \(count)"))
+        }
+        _ = add(["repeat"], .command("repeat"))
+        _ = add(["stop"], .command("stop"))
+        _ = add(["where", "am", "i"], .command("focus"))
+        _ = add(["quit", "listening"], .quitListening)
+        _ = add(["read"], .command("read"))
+        let numbered = min(max(count, 0), Self.maximumPageNumber)
+        if numbered > 0 {
+            for page in 1...numbered {
+                guard let number = NumberWords.words(page) else { continue }
+                _ = add(["page"] + number, .command("go \(page)"))
+                _ = add(["go", "to", "page"] + number, .command("go \(page)"))
+            }
+        }
+        var leftOut: [GrammarReport.LeftOut] = []
+        var duplicates: [Int] = []
+        for (index, title) in titles.enumerated() where index < max(count, 0) {
+            let page = index + 1
+            let words = SpokenWords.words(in: title)
+            let missing = words.filter { !canPronounce($0) }
+            let kept = words.filter { canPronounce($0) }
+            if !missing.isEmpty || kept.isEmpty {
+                leftOut.append(.init(page: page, title: title, words: missing, unreachableByTitle: kept.isEmpty))
+            }
+            if !kept.isEmpty && !add(["go", "to"] + kept, .command("go \(page)")) {
+                duplicates.append(page)
+            }
+        }
+        self.phrases = phrases
+        report = GrammarReport(
+            leftOut: leftOut, duplicateTitles: duplicates,
+            pagesWithoutNumber: count > Self.maximumPageNumber ? (Self.maximumPageNumber + 1)...count : nil,
+            phraseCount: phrases.count)
+    }
+
+    /// The action for a word sequence the grammar produced.
+    public func action(for words: [String]) -> VoiceAction? {
+        phrases.first { $0.words == words }?.action
+    }
+}

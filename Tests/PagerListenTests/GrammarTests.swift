@@ -1,0 +1,111 @@
+import Foundation
+import PagerListen
+import PagerTestSupport
+import Testing
+
+/// The phrase table behind the grammar: which words mean which command line, what is left out.
+@Suite struct GrammarTests {
+    private let dictionary: Set<String> = [
+        "next", "page", "previous", "first", "last", "repeat", "stop", "where", "am", "i", "quit", "listening", "read",
+        "go", "to", "one", "two", "three", "four", "twenty", "explore", "collect", "share", "the", "garden",
+    ]
+
+    @Test func phrasesMapToTheCommandLinesTheyMean() {
+        let commands = VoiceCommands(titles: ["Explore", "Collect", "Share"], count: 3, canPronounce: dictionary.contains)
+        #expect(commands.action(for: ["next", "page"]) == .command("next"))
+        #expect(commands.action(for: ["previous"]) == .command("previous"))
+        #expect(commands.action(for: ["first", "page"]) == .command("go 1"))
+        #expect(commands.action(for: ["last", "page"]) == .command("go 3"))
+        #expect(commands.action(for: ["page", "two"]) == .command("go 2"))
+        #expect(commands.action(for: ["go", "to", "page", "three"]) == .command("go 3"))
+        #expect(commands.action(for: ["go", "to", "collect"]) == .command("go 2"))
+        #expect(commands.action(for: ["where", "am", "i"]) == .command("focus"))
+        #expect(commands.action(for: ["quit", "listening"]) == .quitListening)
+        #expect(commands.action(for: ["read"]) == .command("read"))
+        #expect(commands.action(for: ["page", "four"]) == nil, "only pages that exist")
+        #expect(commands.report.notices.isEmpty)
+    }
+
+    @Test func unpronounceableTitleWordsAreLeftOutAndReported() {
+        let commands = VoiceCommands(
+            titles: ["The Xyzzy Garden", "Qwfp", "Collect", "collect!"], count: 4, canPronounce: dictionary.contains)
+        #expect(commands.action(for: ["go", "to", "the", "garden"]) == .command("go 1"))
+        #expect(commands.report.leftOut.map(\.page) == [1, 2])
+        #expect(commands.report.leftOut[0].words == ["xyzzy"])
+        #expect(commands.report.leftOut[0].unreachableByTitle == false)
+        #expect(commands.report.leftOut[1].unreachableByTitle)
+        #expect(commands.report.duplicateTitles == [4])
+        #expect(commands.action(for: ["go", "to", "collect"]) == .command("go 3"))
+        #expect(commands.report.notices.count == 3)
+        #expect(commands.report.notices.allSatisfy { !$0.contains("\n") })
+    }
+
+    @Test func emptyAndHugePagers() {
+        let empty = VoiceCommands(titles: [], count: 0, canPronounce: dictionary.contains)
+        #expect(empty.action(for: ["last", "page"]) == nil)
+        #expect(empty.action(for: ["next"]) == .command("next"))
+        let huge = VoiceCommands(titles: [], count: 1200, canPronounce: { _ in true })
+        #expect(huge.report.pagesWithoutNumber == 1000...1200)
+        #expect(huge.action(for: ["page", "nine", "hundred", "and", "ninety", "nine"]) == .command("go 999"))
+        #expect(huge.action(for: ["last", "page"]) == .command("go 1200"))
+    }
+
+    @Test func spokenWordsAndNumbers() {
+        #expect(SpokenWords.words(in: "Page 2 of 10") == ["page", "two", "of", "ten"])
+        #expect(SpokenWords.words(in: "Don't stop — it's 'Chapter 21'") == ["don't", "stop", "it's", "chapter", "twenty", "one"])
+        #expect(NumberWords.words(105) == ["one", "hundred", "and", "five"])
+        #expect(NumberWords.words(2040) == ["two", "thousand", "and", "forty"])
+        #expect(NumberWords.words(-1) == nil)
+    }
+
+    @Test func theListenerReportsLeftOutWordsFromTheRealDictionary() throws {
+        let folder = try TemporaryDirectory(prefix: "pv-listen")
+        let path = folder.path + "/silence.wav"
+        try WAVWriter.write(WAVWriter.bytes(samples: [Float](repeating: 0, count: 1600), sampleRate: 16_000), to: path)
+        let listener = try Listener(
+            source: .wavFile(path), titles: ["Explore", "Zqxvrt Collect"], count: 2, configuration: ListenFixtures.configuration
+        ) { _ in }
+        #expect(listener.initialReport.leftOut.map(\.words) == [["zqxvrt"]])
+        #expect(listener.waitUntilFinished(timeout: .seconds(30)))
+        // The grammar can be rebuilt after the recording ended, too.
+        let report = listener.updatePages(titles: ["Share", "Blorptastic"], count: 2)
+        #expect(report.leftOut.map(\.page) == [2])
+        #expect(report.leftOut[0].unreachableByTitle)
+    }
+}
+
+/// `verify --listen`: an announcement synthesised by another voice is recognised back among all
+/// the pager's announcements.
+@Suite struct PhraseRecogniserTests {
+    @Test func recognisesWhichAnnouncementWasSaid() throws {
+        let announcements = (1...9).map { "Page \($0) of 9" }
+        let recogniser = try PhraseRecogniser(phrases: announcements, configuration: ListenFixtures.configuration)
+        #expect(recogniser.unpronounceable.isEmpty)
+        let folder = try TemporaryDirectory(prefix: "pv-listen")
+        for (index, voice) in [(7, "slt"), (2, "rms")] {
+            let path = folder.path + "/announcement-\(index).wav"
+            try Talker.flite(voice).say(announcements[index], to: path)
+            let match = try recogniser.recognise(wavFile: path)
+            guard case .phrase(let heardIndex, let heard, let score) = match else {
+                Issue.record("\(voice): not understood: \(match)")
+                continue
+            }
+            #expect(heardIndex == index)
+            #expect(heard == "page \(NumberWords.words(index + 1)!.joined(separator: " ")) of nine")
+            #expect(score < 0 && score.isFinite)
+            let wav = try WAVFile(contentsOf: path)
+            // The same audio as samples: the same phrase (the score moves a little, as the
+            // recogniser's running normalisation has now heard this voice once more).
+            guard case .phrase(index, _, _) = recogniser.recognise(samples: wav.samples, sampleRate: wav.sampleRate) else {
+                Issue.record("\(voice): the samples were not heard as announcement \(index + 1)")
+                continue
+            }
+        }
+        let other = folder.path + "/other.wav"
+        try Talker.flite("slt").say("the weather is nice today", to: other)
+        guard case .notUnderstood = try recogniser.recognise(wavFile: other) else {
+            Issue.record("an unrelated sentence matched an announcement")
+            return
+        }
+    }
+}

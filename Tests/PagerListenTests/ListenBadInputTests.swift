@@ -1,0 +1,95 @@
+import Foundation
+import PagerListen
+import PagerTestSupport
+import Testing
+
+/// Recordings in every shape a WAV can take are heard; files that are not usable audio, and a
+/// missing model, give one clear error each.
+@Suite struct ListenBadInputTests {
+    /// flite saying "next page", as mono floats at 16 kHz.
+    private func nextPage(in folder: String) throws -> [Float] {
+        let path = folder + "/next.wav"
+        try Talker.flite("slt").say("next page", to: path)
+        let wav = try WAVFile(contentsOf: path)
+        let padding = [Float](repeating: 0, count: 8000)
+        return padding + wav.samples.map { Float($0) / 32768 } + padding
+    }
+
+    @Test(arguments: [(16_000, 1, 8), (16_000, 2, 16), (44_100, 1, 16), (48_000, 2, 24), (22_050, 1, 32), (96_000, 1, 16)])
+    func everyPCMShapeIsHeard(rate: Int, channels: Int, bits: Int) throws {
+        let folder = try TemporaryDirectory(prefix: "pv-listen")
+        let samples = WAVWriter.resample(try nextPage(in: folder.path), from: 16_000, to: rate)
+        let path = folder.path + "/shape.wav"
+        try WAVWriter.write(WAVWriter.bytes(samples: samples, sampleRate: rate, channels: channels, bits: bits), to: path)
+        let events = try ListenFixtures.events(file: path)
+        #expect(events.actions == [.command("next")], "\(rate) Hz, \(channels) channels, \(bits) bits")
+        #expect(events.last == .finished(.endOfFile))
+    }
+
+    private func expectUnreadable(_ path: String, mentioning text: String) {
+        do {
+            _ = try ListenFixtures.events(file: path)
+            Issue.record("\(path) was accepted")
+        } catch {
+            guard let error = error as? ListenError, case .unreadableFile(let reportedPath, let reason) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(reportedPath == path)
+            #expect(reason.contains(text), "\(reason)")
+            #expect(!"\(error)".contains("\n"))
+        }
+    }
+
+    @Test func unusableFilesAreOneErrorEach() throws {
+        let folder = try TemporaryDirectory(prefix: "pv-listen")
+        let empty = folder.path + "/empty.wav"
+        try WAVWriter.write([], to: empty)
+        expectUnreadable(empty, mentioning: "empty")
+
+        let text = folder.path + "/notes.wav"
+        try WAVWriter.write(Array("next page, please\n".utf8), to: text)
+        expectUnreadable(text, mentioning: "not a WAV")
+
+        let good = WAVWriter.bytes(samples: try nextPage(in: folder.path), sampleRate: 16_000)
+        let truncated = folder.path + "/truncated.wav"
+        try WAVWriter.write(Array(good.prefix(good.count / 2)), to: truncated)
+        expectUnreadable(truncated, mentioning: "truncated")
+
+        let headerOnly = folder.path + "/header.wav"
+        try WAVWriter.write(Array(good.prefix(20)), to: headerOnly)
+        expectUnreadable(headerOnly, mentioning: "truncated")
+
+        var aLaw = good
+        aLaw[20] = 6  // format tag 6: A-law, not PCM
+        let aLawPath = folder.path + "/alaw.wav"
+        try WAVWriter.write(aLaw, to: aLawPath)
+        expectUnreadable(aLawPath, mentioning: "unsupported sample format")
+
+        expectUnreadable(folder.path + "/missing.wav", mentioning: "no such file")
+        expectUnreadable(folder.path, mentioning: "not a regular file")
+    }
+
+    @Test func aMissingModelIsOneError() throws {
+        var configuration = ListenFixtures.configuration
+        configuration.model.acousticModel = "/nonexistent/en-us"
+        #expect(throws: ListenError.modelMissing(path: "/nonexistent/en-us", reason: "no such folder")) {
+            _ = try Listener(source: .wavFile("/nonexistent.wav"), titles: [], count: 0, configuration: configuration) { _ in }
+        }
+        let folder = try TemporaryDirectory(prefix: "pv-listen")
+        configuration.model.acousticModel = folder.path
+        do {
+            _ = try PhraseRecogniser(phrases: ["next"], configuration: configuration)
+            Issue.record("an empty model folder was accepted")
+        } catch {
+            guard case .modelMissing(_, let reason) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(reason.contains("mdef"))
+        }
+        configuration = ListenFixtures.configuration
+        configuration.model.dictionary = folder.path + "/none.dict"
+        #expect(throws: ListenError.self) { _ = try PhraseRecogniser(phrases: ["next"], configuration: configuration) }
+    }
+}
