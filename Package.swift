@@ -84,7 +84,7 @@ let package = Package(
         .target(
             name: "PagerShell",
             dependencies: [
-                "PagerCore", "PagerSpeech", "CEditLine",
+                "PagerCore", "PagerSpeech", "PagerListen", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]

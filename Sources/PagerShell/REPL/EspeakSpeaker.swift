@@ -57,6 +57,11 @@ public final class EspeakSpeaker: Speaker {
 
     public func takeFailures() -> [String] { failed.take() }
 
+    /// Played through PulseAudio or ALSA; `null` and WAV files make no sound.
+    public var isAudible: Bool {
+        announcer.output == PlaybackSink.Backend.pulse.rawValue || announcer.output == PlaybackSink.Backend.alsa.rawValue
+    }
+
     public var summary: String {
         let voice = base.voice ?? "by language"
         return "voice \(voice), rate \(base.rate) wpm, audio \(announcer.output)"

@@ -1,4 +1,6 @@
+import Dispatch
 import PagerCore
+import PagerListen
 
 /// The read–reduce–print–speak loop. On a terminal it is a conversation (prompt, editing, speech
 /// interrupted by the next announcement like VoiceOver); from a pipe it is a script: no prompt,
@@ -29,6 +31,25 @@ public final class REPLRunner {
     /// could not be written; else 0. `first` runs before any line is read (a `read` session
     /// arrives on its first page).
     public func run<Source: LineSource>(_ source: inout Source, startingWith first: ShellCommand? = nil) -> Int32 {
+        run(startingWith: first, voice: nil) {
+            source.nextLine().map { .line($0) }
+        }
+    }
+
+    /// Runs on lines and voice commands together, as `queue` delivers them: a phrase heard is
+    /// printed ("heard: next page"), then run exactly as the typed command would be; whenever the
+    /// pages change, `voice` learns the new ones.
+    func run(queue: InputQueue, voice: VoiceCommands?, startingWith first: ShellCommand? = nil) -> Int32 {
+        run(startingWith: first, voice: voice) { queue.next() }
+    }
+
+    private func run(startingWith first: ShellCommand?, voice: VoiceCommands?, next: () -> ShellInput?) -> Int32 {
+        // Half duplex: the listener ignores the microphone from the moment we speak until speech
+        // has drained (plus its echo tail), so it never obeys its own voice from a speaker.
+        let speaker = self.speaker
+        // Only speech a microphone could hear is gated: --audio off, null and WAV files make none.
+        let listener = speaker.isAudible ? voice?.listener : nil
+        var spoke = false
         var failed = false
         var speechFailed = false
         var lineNumber = 0
@@ -69,6 +90,8 @@ public final class REPLRunner {
                 }
                 emit(output)
                 if let text = output.spokenText {
+                    listener?.speakingBegan()
+                    spoke = true
                     speaker.speak(text, priority: Self.priority(of: output), voice: session.pager.strings.voice)
                 }
             }
@@ -84,6 +107,19 @@ public final class REPLRunner {
                 return false
             }
             if !interactive { speaker.drain() }
+            if let listener, spoke {
+                spoke = false
+                if interactive {
+                    // Drain returns only when nothing at all is left to say, whatever was queued
+                    // meanwhile; each waiter therefore ends a truly silent moment.
+                    DispatchQueue.global().async {
+                        speaker.drain()
+                        listener.speakingEnded()
+                    }
+                } else {
+                    listener.speakingEnded()
+                }
+            }
             reportSpeechFailures()
             err.flush()
             if !out.flush() {
@@ -100,14 +136,31 @@ public final class REPLRunner {
             let quit = carryOut(session.run(first))
             if !finishLine() || quit { return finish(failed: failed, speechFailed: speechFailed) }
         }
-        while let result = source.nextLine() {
-            lineNumber += 1
-            let outputs: [SessionOutput]
-            switch result {
-            case .line(let text): outputs = session.handle(text)
-            case .rejected(let reason): outputs = [.error(reason)]
+        var pages = session.pager.pages
+        while let input = next() {
+            var outputs: [SessionOutput] = []
+            switch input {
+            case .line(.line(let text)):
+                lineNumber += 1
+                outputs = session.handle(text)
+            case .line(.rejected(let reason)):
+                lineNumber += 1
+                outputs = [.error(reason)]
+            case .voice(.heard(let phrase)):
+                outputs = [VoiceReport.heard(phrase)]
+                if case .command(let line) = phrase.action { outputs += session.handle(line) }
+            case .voice(.notUnderstood(let words)):
+                outputs = [VoiceReport.notUnderstood(words)]
+            case .voice(.finished(let end)):
+                outputs = [VoiceReport.ended(end)]
+            case .listening(let source):
+                outputs = [VoiceReport.started(source)]
             }
             let quit = carryOut(outputs)
+            if let voice, session.pager.pages != pages {
+                pages = session.pager.pages
+                for notice in voice.pagesChanged(pages) { err.writeLine("pagervoice: \(notice)") }
+            }
             if !finishLine() || quit { break }
         }
         return finish(failed: failed, speechFailed: speechFailed)

@@ -14,6 +14,8 @@ public protocol Speaker: AnyObject, Sendable {
     func voiceLines() -> [String]
     /// One line for `status`.
     var summary: String { get }
+    /// Whether speech reaches a loudspeaker (a microphone could hear it: half duplex matters).
+    var isAudible: Bool { get }
     /// Why each utterance failed since the last call (a WAV file that could not be written, a
     /// synthesis error). The caller reports each as an error; a run that had any exits with 1.
     func takeFailures() -> [String]
@@ -30,6 +32,7 @@ public final class SilentSpeaker: Speaker {
     public func drain() {}
     public func voiceLines() -> [String] { [] }
     public var summary: String { "off (--audio off: nothing is synthesised)" }
+    public var isAudible: Bool { false }
     public func takeFailures() -> [String] { [] }
     public func runScript<T>(_ body: @escaping () -> T) -> T { body() }
 }

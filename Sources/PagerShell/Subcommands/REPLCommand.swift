@@ -29,6 +29,7 @@ struct REPLCommand: PagerVoiceSubcommand {
     @OptionGroup(title: "Pager options") var pager: PagerOptions
     @OptionGroup(title: "Speech options") var speech: SpeechOptions
     @OptionGroup(title: "Output options") var output: OutputOptions
+    @OptionGroup(title: "Voice commands") var listening: ListenOptions
 
     init() {}
 
@@ -71,7 +72,17 @@ struct REPLCommand: PagerVoiceSubcommand {
                 prompt: "pager> ", historyPath: EditLineReader.defaultHistoryPath(),
                 commands: CommandInfo.allNames,
                 arguments: Dictionary(uniqueKeysWithValues: CommandInfo.all.flatMap { info in info.names.map { ($0, info.completions) } }))
-            status = runner.run(&reader)
+            if listening.isListening {
+                let (queue, voice) = VoiceCommands.queue(listening, keyboard: reader, pages: pager.pages, err: io.err)
+                status = runner.run(queue: queue, voice: voice)
+            } else {
+                status = runner.run(&reader)
+            }
+        } else if listening.isListening {
+            // Lines from the pipe and phrases heard, in the order they arrive; the run ends when
+            // both are done (a recording heard to its end, or "quit listening", and end of input).
+            let (queue, voice) = VoiceCommands.queue(listening, keyboard: FileLineReader(), pages: pager.pages, err: io.err)
+            status = speaker.runScript { runner.run(queue: queue, voice: voice) }
         } else {
             // A script waits for each line's speech, so it runs where the speech is made.
             status = speaker.runScript {

@@ -52,6 +52,7 @@ struct ReadCommand: PagerVoiceSubcommand {
 
     @OptionGroup(title: "Speech options") var speech: SpeechOptions
     @OptionGroup(title: "Output options") var output: OutputOptions
+    @OptionGroup(title: "Voice commands") var listening: ListenOptions
 
     func validate() throws {
         guard !file.isEmpty else { throw ValidationError("read needs a FILE, or - for standard input") }
@@ -99,18 +100,22 @@ struct ReadCommand: PagerVoiceSubcommand {
         InterruptWatcher.silencing(speaker, interactive: keys != nil).start()
 
         let status: Int32
-        if let keys {
+        // Keys (a terminal), lines (a pipe), or nothing (the document was standard input).
+        let input: (any LineSource)? =
+            keys ?? (file == Document.standardInputPath ? nil : ReadKeysLineSource(base: FileLineReader()))
+        if listening.isListening {
+            // "next page", "page seven", "read", "stop" by voice, beside the keys.
+            let (queue, voice) = VoiceCommands.queue(listening, keyboard: input ?? NoLines(), pages: pager.pages, err: io.err)
+            status = speaker.runScript { runner.run(queue: queue, voice: voice, startingWith: .arrive) }
+        } else if let keys {
             var source = keys
             status = runner.run(&source, startingWith: .arrive)
-        } else if file == Document.standardInputPath {
+        } else if var lines = input {
+            status = speaker.runScript { runner.run(&lines, startingWith: .arrive) }
+        } else {
             // The document was standard input and there is no terminal for keys: the first page.
             var nothing = NoLines()
             status = runner.run(&nothing, startingWith: .arrive)
-        } else {
-            status = speaker.runScript {
-                var lines = ReadKeysLineSource(base: FileLineReader())
-                return runner.run(&lines, startingWith: .arrive)
-            }
         }
         return io.finish(command: "pagervoice read") ? status : 1
     }

@@ -66,20 +66,6 @@ public struct EditLineReader: LineSource {
 
     /// `$XDG_STATE_HOME/pagervoice/history`, else `~/.local/state/pagervoice/history`.
     public static func defaultHistoryPath() -> String? {
-        let base: String
-        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), !state.isEmpty {
-            base = state
-        } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
-            base = home + "/.local/state"
-        } else {
-            return nil
-        }
-        let directory = base + "/pagervoice"
-        var path = ""
-        for part in directory.split(separator: "/") {
-            path += "/" + part
-            mkdir(path, 0o700)
-        }
-        return directory + "/history"
+        StateFolder.path().map { $0 + "/history" }
     }
 }

@@ -10,7 +10,7 @@ public protocol LineSource {
     mutating func nextLine() -> LineResult?
 }
 
-public enum LineResult: Equatable {
+public enum LineResult: Equatable, Sendable {
     case line(String)
     /// The line was read but refused (invalid UTF-8, too long); carries the reason.
     case rejected(String)

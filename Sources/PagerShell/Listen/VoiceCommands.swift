@@ -1,0 +1,104 @@
+import PagerCore
+import PagerListen
+
+/// The session's voice-command listener (`--listen`, `--listen-device`, `--listen-file`): started
+/// from the options with the pager's pages, its events queued beside the keyboard's lines, its
+/// grammar rebuilt whenever the pages change.
+final class VoiceCommands: Sendable {
+    let listener: Listener
+
+    private init(listener: Listener) {
+        self.listener = listener
+    }
+
+    /// Starts listening, or says in one line why it cannot (no model, no device, no server).
+    static func start(_ options: ListenOptions, pages: [String], queue: InputQueue) throws(ListenError) -> (VoiceCommands, [String]) {
+        let source: Listener.Source =
+            options.listenFile.map { .wavFile($0) } ?? .pulseAudio(device: options.listenDevice)
+        var configuration = ListenConfiguration()
+        configuration.stateFolder = StateFolder.path()  // PocketSphinx logs there, never to the terminal
+        let listener = try Listener(source: source, titles: pages, count: pages.count, configuration: configuration) { event in
+            queue.push(.voice(event))
+            if case .finished = event { queue.finished() }
+        }
+        return (VoiceCommands(listener: listener), listener.initialReport.notices)
+    }
+
+    /// New pages: a new grammar ("go to <title>", "page <number>" up to the count). Returns the
+    /// notices for words the dictionary cannot pronounce.
+    func pagesChanged(_ pages: [String]) -> [String] {
+        listener.updatePages(titles: pages, count: pages.count).notices
+    }
+
+}
+
+/// What the listener reported, as the session shows it.
+enum VoiceReport {
+    static func heard(_ phrase: HeardPhrase) -> SessionOutput {
+        .info(
+            .init(
+                text: ["heard: \(phrase.text)"],
+                json: .object([
+                    ("type", .string("heard")), ("text", .string(phrase.text)), ("command", .string(phrase.action.description)),
+                    ("score", .double(phrase.score)),
+                ])))
+    }
+
+    /// Listening began: a screen-reader user hears nothing of it, so it is printed (and in JSON
+    /// it tells a script when to start talking).
+    static func started(_ source: String) -> SessionOutput {
+        .info(
+            .init(
+                text: ["listening to \(source)"],
+                json: .object([("type", .string("listening")), ("state", .string("started")), ("source", .string(source))])))
+    }
+
+    static func notUnderstood(_ words: [String]) -> SessionOutput {
+        .info(
+            .init(
+                text: ["not understood"],
+                json: .object([("type", .string("not_understood")), ("words", .array(words.map { .string($0) }))])))
+    }
+
+    /// Listening ended: why, in one line (a failure is a notice: the session goes on by keyboard).
+    static func ended(_ end: ListenEnd) -> SessionOutput {
+        let (state, reason): (String, String) =
+            switch end {
+            case .endOfFile: ("ended", "the recording was heard to its end")
+            case .quitListening: ("stopped", "quit listening")
+            case .stopped: ("stopped", "stopped")
+            case .failed(let error): ("failed", error.description)
+            }
+        return .info(
+            .init(
+                text: ["listening \(state): \(reason)"],
+                json: .object([("type", .string("listening")), ("state", .string(state)), ("reason", .string(reason))])))
+    }
+}
+
+extension VoiceCommands {
+    /// The queue a listening session reads: the keyboard's (or pipe's) lines from a thread of
+    /// their own, and the listener's events. When the listener cannot start, one line says why
+    /// and the session goes on with the keyboard alone.
+    static func queue(
+        _ options: ListenOptions, keyboard: any LineSource, pages: [String], err: OutputStream
+    ) -> (InputQueue, VoiceCommands?) {
+        let queue = InputQueue(producers: 2)
+        var voice: VoiceCommands?
+        do {
+            let (started, notices) = try start(options, pages: pages, queue: queue)
+            voice = started
+            queue.pushFirst(
+                .listening(
+                    options.listenFile.map { "the recording \($0)" }
+                        ?? options.listenDevice.map { "the PulseAudio source \($0)" } ?? "the default PulseAudio source"))
+            for notice in notices { err.writeLine("pagervoice: \(notice)") }
+        } catch {
+            err.writeLine("pagervoice: listening is off: \(error)")
+            queue.finished()
+        }
+        err.flush()
+        queue.feed(from: keyboard)
+        return (queue, voice)
+    }
+}

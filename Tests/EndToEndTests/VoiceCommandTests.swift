@@ -1,0 +1,184 @@
+import Foundation
+import PagerTestSupport
+import Testing
+
+/// Issue 13 through the built executable: `--listen-file` recordings made here by another TTS
+/// (flite), and a live private PulseAudio server into whose null sink flite speaks.
+@Suite struct VoiceCommandTests {
+    /// One WAV of `phrases` said by flite's `voice`, each followed by 0.8 s of silence.
+    static func recording(_ phrases: [String], voice: String = "slt", in folder: TemporaryDirectory) throws -> String {
+        var samples: [Float] = []
+        var rate = 16_000
+        for (index, phrase) in phrases.enumerated() {
+            let part = folder.path + "/part\(index).wav"
+            try Talker.flite(voice).say(phrase, to: part)
+            let wav = try WAVFile(contentsOf: part)
+            rate = wav.sampleRate
+            samples += wav.samples.map { Float($0) / 32768 } + Array(repeating: 0, count: rate * 8 / 10)
+        }
+        let path = folder.path + "/commands.wav"
+        try WAVWriter.write(WAVWriter.bytes(samples: samples, sampleRate: rate), to: path)
+        return path
+    }
+
+    @Test func aRecordingIsHeardToItsEndAndEachPhraseRunsAsTyped() throws {
+        let folder = try TemporaryDirectory()
+        let wav = try Self.recording(["next page", "go to share", "where am I", "page one"], in: folder)
+        let run = try Pagervoice.run(
+            ["--listen-file", wav, "--audio", "off", "--json"], environment: ["XDG_STATE_HOME": folder.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "")
+        let heard = run.events.filter { $0["type"] as? String == "heard" }
+        #expect(heard.map { $0["command"] as? String } == ["next", "go 3", "focus", "go 1"])
+        #expect(heard.map { $0["text"] as? String } == ["next page", "go to share", "where am i", "page one"])
+        #expect(heard.allSatisfy { ($0["score"] as? Double).map { $0 <= 0 } ?? false })
+        let said = run.events.compactMap { event -> String? in
+            ["announcement", "focus"].contains(event["type"] as? String) ? event["text"] as? String : nil
+        }
+        #expect(
+            said == [
+                "Page 2 of 3", "Page 3 of 3", "Page, 3 of 3, adjustable. Swipe up or down with one finger to adjust the value.",
+                "Page 1 of 3",
+            ])
+        #expect(run.events.first?["type"] as? String == "listening")
+        #expect(run.events.first?["state"] as? String == "started")
+        #expect(run.events.last?["type"] as? String == "listening")
+        #expect(run.events.last?["state"] as? String == "ended")
+        // PocketSphinx's log went to the state folder, never to the terminal.
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/pagervoice/pocketsphinx.log"))
+    }
+
+    @Test func speechThatIsNoCommandRunsNothing() throws {
+        let folder = try TemporaryDirectory()
+        let wav = try Self.recording(["the weather is lovely in the mountains today"], in: folder)
+        let run = try Pagervoice.run(["--listen-file", wav, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path])
+        #expect(run.status == 0)
+        #expect(!run.lines.contains { $0.hasPrefix("Page ") || $0.hasPrefix("heard:") })
+        #expect(run.lines.last == "listening ended: the recording was heard to its end")
+    }
+
+    @Test func unpronounceableTitleWordsAreLeftOutWithANotice() throws {
+        let folder = try TemporaryDirectory()
+        let wav = try Self.recording(["go to explore"], in: folder)
+        let run = try Pagervoice.run(
+            ["--listen-file", wav, "--audio", "off", "--pages", "Explore,Qxzvbn"], environment: ["XDG_STATE_HOME": folder.path])
+        #expect(run.status == 0)
+        #expect(run.errorLines.count == 1)
+        #expect(run.errorLines.first?.hasPrefix("pagervoice: ") == true)
+        #expect(run.errorLines.first?.contains("qxzvbn") == true)
+        #expect(run.lines.contains("heard: go to explore"))
+    }
+
+    @Test func aMissingDeviceIsOneLineAndTheSessionGoesOn() throws {
+        let server = try PulseAudioServer(sinkName: "pv_missing")
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let run = try Pagervoice.run(
+            ["--listen-device", "no_such_source", "--audio", "off"], input: "next\n",
+            environment: server.clientEnvironment(base: ["XDG_STATE_HOME": folder.path, "PATH": "/usr/bin:/bin"]))
+        #expect(run.status == 0)
+        #expect(run.errorLines.count == 1)
+        #expect(run.errorLines.first?.hasPrefix("pagervoice: listening is off: ") == true)
+        #expect(run.lines == ["Page 2 of 3"])
+    }
+
+    /// flite says "next page" into a private PulseAudio null sink; pagervoice hears it on the
+    /// sink's monitor and pages. Then new pages arrive by keyboard and the grammar follows them.
+    @Test func aCommandSpokenIntoTheSinkPagesLive() throws {
+        let server = try PulseAudioServer(sinkName: "pv_voice")
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let next = try Self.recording(["next page"], in: folder)
+        let events = JSONLines()
+        let child = try PipedChild(
+            executable: Pagervoice.path,
+            arguments: ["--listen-device", server.sinkName + ".monitor", "--audio", "off", "--json"],
+            environment: server.clientEnvironment(
+                base: ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": folder.path]) { $1 }),
+            onLine: { events.add($0) })
+        // Talk once it listens.
+        #expect(events.wait(timeout: 30) { $0.contains { $0.contains("\"state\":\"started\"") } })
+        try Self.play(next, on: server)
+        #expect(events.wait(timeout: 30) { $0.contains { $0.contains("\"text\":\"Page 2 of 3\"") } })
+        // The keyboard changes the pages; the grammar is rebuilt and "go to zebra" is heard.
+        child.send(lines: ["pages Alpha, Zebra, Koala, Dingo"])
+        #expect(events.wait(timeout: 30) { $0.contains { $0.contains("\"action\":\"pages\"") } })
+        let zebra = try Self.recording(["go to zebra"], in: folder)
+        try Self.play(zebra, on: server)
+        #expect(events.wait(timeout: 30) { $0.contains { $0.contains("\"command\":\"go 2\"") } })
+        child.send(lines: ["quit"])
+        #expect(child.finish(timeout: .seconds(30)) == 0)
+        #expect(events.all.filter { $0.contains("\"type\":\"heard\"") }.count == 2, "\(events.all)")
+    }
+
+    /// Half duplex: PagerVoice says "page three" aloud (eSpeak NG's voice, which the recogniser
+    /// does hear as "page three" when listening to a recording of it) into the very sink it
+    /// listens to, and must not obey its own voice. A second recording, with a second of silence first (longer than
+    /// the echo tail), proves the listener was hearing again by then.
+    @Test func itNeverObeysItsOwnVoice() throws {
+        let server = try PulseAudioServer(sinkName: "pv_echo")
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let events = JSONLines()
+        let child = try PipedChild(
+            executable: Pagervoice.path,
+            arguments: ["--listen-device", server.sinkName + ".monitor", "--audio", "pulse", "--json"],
+            environment: server.clientEnvironment(
+                base: ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": folder.path]) { $1 }),
+            onLine: { events.add($0) })
+        #expect(events.wait(timeout: 30) { $0.contains { $0.contains("\"state\":\"started\"") } })
+        child.send(lines: ["say page three", "status"])
+        // A script's line waits for its speech: the status event means "page three" was said.
+        #expect(events.wait(timeout: 30) { $0.contains { $0.contains("\"type\":\"status\"") } })
+        let whereAmI = folder.path + "/where.wav"
+        try Talker.flite("slt").say("where am I", to: whereAmI)
+        let spoken = try WAVFile(contentsOf: whereAmI)
+        let padded = folder.path + "/padded.wav"
+        let silence = [Float](repeating: 0, count: spoken.sampleRate)
+        try WAVWriter.write(
+            WAVWriter.bytes(samples: silence + spoken.samples.map { Float($0) / 32768 }, sampleRate: spoken.sampleRate), to: padded)
+        try Self.play(padded, on: server)
+        #expect(events.wait(timeout: 30) { $0.contains { $0.contains("\"command\":\"focus\"") } })
+        child.send(lines: ["quit"])
+        #expect(child.finish(timeout: .seconds(30)) == 0)
+        let heard = events.all.filter { $0.contains("\"type\":\"heard\"") }
+        #expect(heard.count == 1, "\(heard)")
+        #expect(events.all.contains { $0.contains("\"type\":\"focus\"") && $0.contains("Page, 1 of 3") })
+    }
+
+    static func play(_ path: String, on server: PulseAudioServer) throws {
+        let paplay = try #require(PulseAudioServer.findExecutable("paplay"))
+        let process = try SpawnedProcess(
+            executable: paplay, arguments: ["--device=\(server.sinkName)", path], environment: server.clientEnvironment())
+        #expect(process.wait(timeout: .seconds(30)) == 0)
+    }
+}
+
+/// Lines from a child, waited for with a deadline.
+final class JSONLines: @unchecked Sendable {
+    private let lock = NSCondition()
+    private var lines: [String] = []
+
+    func add(_ bytes: UnsafeRawBufferPointer) {
+        lock.lock()
+        lines.append(String(decoding: bytes, as: UTF8.self))
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+
+    func wait(timeout: TimeInterval, until condition: ([String]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        lock.lock()
+        defer { lock.unlock() }
+        while !condition(lines) {
+            if !lock.wait(until: deadline) { return condition(lines) }
+        }
+        return true
+    }
+}
