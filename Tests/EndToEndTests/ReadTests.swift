@@ -145,57 +145,26 @@ import Testing
         }
         try handle.close()
         line = []
-        let pages = PageEvents()
+        let events = JSONLines()
         let started = Date()
         let child = try PipedChild(
             executable: Pagervoice.path, arguments: ["read", path, "--audio", "off", "--json"],
             environment: ProcessInfo.processInfo.environment,
-            onLine: { bytes in
-                let text = String(decoding: bytes, as: UTF8.self)
-                if text.contains("\"type\":\"page\"") { pages.add(text) }
-            })
+            onLine: { events.add($0) })
+        func pages() -> [String] { events.all.filter { $0.contains("\"type\":\"page\"") } }
         // The first page is shown once the file is open: that is the opening time.
-        #expect(pages.wait(for: 1, timeout: 30))
+        #expect(events.wait(timeout: 30) { lines in lines.contains { $0.contains("\"type\":\"page\"") } })
         let opened = Date().timeIntervalSince(started)
         child.send(lines: ["G"])
-        #expect(pages.wait(for: 2, timeout: 30))
+        #expect(events.wait(timeout: 30) { lines in lines.filter { $0.contains("\"type\":\"page\"") }.count >= 2 })
         let peak = child.memory?.peak
         #expect(child.finish(timeout: .seconds(60)) == 0)
-        let last = pages.all.last ?? ""
+        let last = pages().last ?? ""
         #expect(last.contains("\"first_line\":"))
         #expect(!last.contains("\"page\":1,"))
         // Spawn, open, scan and the first page printed: the target is under a second.
         #expect(opened < 5, "opened in \(opened) s")
         // Peak resident memory well under the file's size (the whole file would be 50 MiB).
         #expect((peak ?? .max) < 40 * 1024)
-    }
-}
-
-/// Page events from a child, waited for with a deadline.
-final class PageEvents: @unchecked Sendable {
-    private let lock = NSCondition()
-    private var lines: [String] = []
-
-    func add(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.broadcast()
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
-    }
-
-    func wait(for count: Int, timeout: TimeInterval) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        lock.lock()
-        defer { lock.unlock() }
-        while lines.count < count {
-            if !lock.wait(until: deadline) { return lines.count >= count }
-        }
-        return true
     }
 }

@@ -153,32 +153,3 @@ import Testing
         #expect(process.wait(timeout: .seconds(30)) == 0)
     }
 }
-
-/// Lines from a child, waited for with a deadline.
-final class JSONLines: @unchecked Sendable {
-    private let lock = NSCondition()
-    private var lines: [String] = []
-
-    func add(_ bytes: UnsafeRawBufferPointer) {
-        lock.lock()
-        lines.append(String(decoding: bytes, as: UTF8.self))
-        lock.broadcast()
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
-    }
-
-    func wait(timeout: TimeInterval, until condition: ([String]) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        lock.lock()
-        defer { lock.unlock() }
-        while !condition(lines) {
-            if !lock.wait(until: deadline) { return condition(lines) }
-        }
-        return true
-    }
-}
