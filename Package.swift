@@ -38,10 +38,11 @@ let package = Package(
             providers: [.apt(["libpcaudio-dev"])]
         ),
         // libpulse (asynchronous and simple APIs): PulseAudio connections with a deadline, our own
-        // low-latency playback stream, and the record stream voice commands listen on.
+        // low-latency playback stream, and the record stream voice commands listen on. No
+        // pkgConfig: libpulse's .pc files carry -pthread and -D_REENTRANT, which SwiftPM warns about
+        // on every build; the headers are in /usr/include and module.modulemap links both libraries.
         .systemLibrary(
             name: "CPulse",
-            pkgConfig: "libpulse-simple",
             providers: [.apt(["libpulse-dev"])]
         ),
         .systemLibrary(
@@ -53,7 +54,7 @@ let package = Package(
         // eSpeak NG on one owned thread, audio sinks, the announcement queue.
         .target(
             name: "PagerSpeech",
-            dependencies: ["CEspeakNG", "CPCAudio", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["CEspeakNG", "CPCAudio", "CPulse", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // The terminal edge: argument and command parsing, the session, rendering, verify, audit.

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import SystemPackage
 
 /// The announcement queue the REPL talks to: speak, interrupt, stop, wait.
 ///
@@ -43,18 +44,10 @@ public final class Announcer: Sendable {
         }
     }
 
-    /// Writes a notice as one line on standard error (a raw write: no buffering, no locale).
+    /// Writes a notice as one line on standard error (a raw write: no buffering, no locale). A
+    /// notice that cannot be written (stderr closed or full) is dropped: there is nowhere to say so.
     public static let printNotice: @Sendable (String) -> Void = { line in
-        var bytes = Array((line.hasSuffix("\n") ? line : line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { raw in
-                Glibc.write(STDERR_FILENO, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { break }
-            offset += written
-        }
+        _ = try? FileDescriptor.standardError.writeAll((line.hasSuffix("\n") ? line : line + "\n").utf8)
     }
 
     /// nil when audio is off: nothing is synthesised.
@@ -98,6 +91,8 @@ public final class Announcer: Sendable {
         /// `speak` calls whose event has not been delivered yet; `drain` waits for zero.
         var outstanding = 0
         var drainWaiters: [DispatchSemaphore] = []
+        /// Set by `shutDown`: nothing more is spoken.
+        var shutDown = false
     }
 
     private let state = Locked(State())
@@ -206,6 +201,10 @@ public final class Announcer: Sendable {
             state -> (UtteranceID, Active?, [Pending], Bool) in
             let id = Self.takeID()
             state.outstanding += 1
+            if state.shutDown {
+                let pending = Pending(id: id, text: text, spoken: sanitized.text, priority: priority, voice: voice)
+                return (id, nil, [pending], false)
+            }
             var interrupted: Active?
             var superseded: [Pending] = []
             if priority != .low {
@@ -242,6 +241,19 @@ public final class Announcer: Sendable {
         }
         if let current { finishInterrupting(current) }
         reportNeverStarted(dropped)
+    }
+
+    /// For a process about to end (Ctrl-C on a script, just before `_exit`): silences speech as
+    /// `stop()` does and shuts every sink for good. When this returns no sound plays and no WAV
+    /// file can appear any more; a file being written is removed, never left half written under
+    /// a final name (the process may exit at once). Later `speak` calls report `.interrupted`.
+    /// Safe from any thread, such as a signal-watching one, while the engine thread is speaking:
+    /// it waits for nothing but a buffer being handed to the sinks at that instant.
+    public func shutDown() {
+        state.withLock { $0.shutDown = true }
+        // The sinks first: from here on no file can appear, whatever the engine thread does.
+        for sink in sinks { sink.shutDown() }
+        stop()
     }
 
     /// Delivers `.interrupted` for announcements removed from the queue before they began.

@@ -59,8 +59,8 @@ public final class PlaybackSink: AudioSink {
         let mode = backend == .pulse ? "pulse" : "alsa"
         switch backend {
         case .pulse:
-            guard AudioProbe.pulseServerAnswers() else {
-                throw .audioUnavailable(mode: mode, reason: "no PulseAudio server is running")
+            if let problem = AudioProbe.pulseServerProblem(applicationName: applicationName) {
+                throw .audioUnavailable(mode: mode, reason: problem.reason)
             }
         case .alsa:
             PCAudioRaw.silenceALSAErrors()
@@ -89,14 +89,14 @@ public final class PlaybackSink: AudioSink {
         onNotice: @escaping @Sendable (String) -> Void
     ) -> PlaybackSink? {
         var reasons: [String] = []
-        if AudioProbe.pulseServerAnswers() {
+        if let problem = AudioProbe.pulseServerProblem(applicationName: applicationName) {
+            reasons.append(problem.reason)
+        } else {
             do {
                 return try open(.pulse, sampleRate: sampleRate, applicationName: applicationName, onNotice: onNotice)
             } catch {
                 reasons.append("PulseAudio: \(error.reason)")
             }
-        } else {
-            reasons.append("no PulseAudio server is running")
         }
         if AudioProbe.alsaHasCard() {
             do {

@@ -156,10 +156,26 @@ public final class PulseAudioServer {
         return nil
     }
 
-    /// Whether something accepts connections on the unix socket at `path`: the same probe
-    /// PagerSpeech uses to decide whether PulseAudio is there.
+    /// Whether something accepts connections on the unix socket at `path`.
     public static func socketAnswers(_ path: String) -> Bool {
-        AudioProbe.unixSocketAnswers(path)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty, bytes.count < capacity else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let result = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return result == 0
     }
 }
 
