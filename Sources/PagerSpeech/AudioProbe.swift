@@ -1,23 +1,9 @@
 import SystemPackage
 
-/// Cheap, silent checks for an audio output before any audio library is asked to open one.
-///
-/// Asking ALSA directly is how a headless machine ends up with a screenful of `ALSA lib …`
-/// lines, and asking PulseAudio through `pa_simple` how a desktop user without a running server
-/// gets an autospawned daemon, or anyone a 30 s stall when a server accepts and never answers.
-/// Instead PulseAudio is asked with a deadline and without autospawn, and ALSA's cards are read
-/// from /proc/asound/cards.
+/// A cheap, silent check for an ALSA sound card before ALSA is asked to open one: asking ALSA
+/// directly is how a headless machine ends up with a screenful of `ALSA lib …` lines. (PulseAudio
+/// needs no probe: `PulseConnection` asks it with a deadline and without autospawn.)
 package enum AudioProbe {
-    /// nil when a PulseAudio server completes the handshake where libpulse would look
-    /// (`$PULSE_SERVER`, client.conf, the runtime socket, the system socket) within 2 s; else
-    /// why not ("no PulseAudio server is running", "PulseAudio at … did not answer within 2 s").
-    static func pulseServerProblem(applicationName: String = "pagervoice") -> PulseFailure? {
-        switch PulseConnection.open(applicationName: applicationName) {
-        case .success: nil
-        case .failure(let failure): failure
-        }
-    }
-
     /// Whether the kernel lists at least one ALSA sound card.
     static func alsaHasCard(cardsFile: String = "/proc/asound/cards") -> Bool {
         guard let text = readSmallFile(cardsFile) else { return false }

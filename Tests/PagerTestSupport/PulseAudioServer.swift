@@ -107,13 +107,18 @@ public final class PulseAudioServer {
 
     /// Starts `parec` on the null sink's monitor, recording 16-bit mono at the sink's rate into
     /// a file in this server's directory; returns once `parec` is connected and recording.
-    public func startRecording(timeout: Duration = .seconds(10)) throws -> MonitorRecording {
+    ///
+    /// `latencyMilliseconds` is parec's fragment size, which also sets how far ahead the null sink
+    /// renders. What the sink rendered ahead of a stream's start cannot be taken back from the
+    /// monitor, so the recording misses about that much of the start of each new stream (a real
+    /// device replays it after a rewind): use 1 ms where a test looks at the very first samples.
+    public func startRecording(latencyMilliseconds: Int = 20, timeout: Duration = .seconds(10)) throws -> MonitorRecording {
         guard let parec = Self.findExecutable("parec") else { throw Failure.executableMissing("parec") }
         let recording = try MonitorRecording(
             parec: parec, server: serverAddress, source: sinkName + ".monitor",
             sampleRate: sampleRate,
             path: directory + "/record-\(recorders.count + 1).raw",
-            environment: clientEnvironment(), timeout: timeout)
+            environment: clientEnvironment(), latencyMilliseconds: latencyMilliseconds, timeout: timeout)
         recorders.append(recording)
         return recording
     }
@@ -188,7 +193,7 @@ public final class MonitorRecording {
 
     init(
         parec: String, server: String, source: String, sampleRate: Int, path: String,
-        environment: [String: String], timeout: Duration
+        environment: [String: String], latencyMilliseconds: Int, timeout: Duration
     ) throws {
         self.path = path
         self.sampleRate = sampleRate
@@ -199,7 +204,7 @@ public final class MonitorRecording {
             arguments: [
                 "--server=\(server)", "--device=\(source)", "--format=s16le",
                 "--rate=\(sampleRate)", "--channels=1", "--raw",
-                "--latency-msec=20",
+                "--latency-msec=\(latencyMilliseconds)",
             ],
             environment: environment, standardOutput: path, standardError: errorPath)
         // The null sink's monitor streams silence continuously, so bytes arriving means parec is

@@ -30,22 +30,14 @@ public final class EspeakSpeaker: Speaker {
     }
 
     public func speak(_ text: String, priority: AnnouncementPriority, language: String) {
-        var settings = base
-        if settings.voice == nil {
-            settings.language = SpokenStrings.forLanguage(language)?.voice ?? language
-        }
-        announcer.speak(text, priority: Self.speechPriority(priority), settings: settings)
+        let voice = base.voice ?? SpokenStrings.forLanguage(language)?.voice ?? language
+        announcer.speak(text, priority: Self.speechPriority(priority), voice: voice)
     }
 
     public func stop() { announcer.stop() }
     public func drain() { announcer.drain() }
 
-    /// On the engine thread, so each line's `drain` synthesises in place rather than waking the
-    /// engine thread and then being woken by it (see `SpeechEngine.runOnEngineThread`).
-    public func runScript<T>(_ body: @escaping () -> T) -> T {
-        guard let engine = announcer.engine else { return body() }
-        return engine.runOnEngineThread(body)
-    }
+    public func runScript<T>(_ body: @escaping () -> T) -> T { body() }
 
     public func voiceLines() -> [String] {
         guard let engine = announcer.engine else { return [] }

@@ -10,7 +10,7 @@ enum SpeakerFactory {
     /// WAV folder), 1 when the machine cannot speak (no eSpeak data, the audio asked for is absent).
     static func exitStatus(for error: any Error) -> Int32 {
         switch error as? SpeechError {
-        case .unknownVoice, .unknownLanguage, .invalidSetting, .wavDirectoryUnwritable: 2
+        case .unknownVoice, .invalidSetting, .wavDirectoryUnwritable: 2
         default: 1
         }
     }
