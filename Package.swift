@@ -70,7 +70,7 @@ let package = Package(
         // eSpeak NG on one owned thread, audio sinks, the announcement queue.
         .target(
             name: "PagerSpeech",
-            dependencies: ["CEspeakNG", "CPCAudio", "CSpeechd", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["CEspeakNG", "CPCAudio", "CPulse", "CSpeechd", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // Voice commands: PulseAudio capture or a WAV file, PocketSphinx on one owned thread; word

@@ -17,11 +17,11 @@ import PagerTestSupport
 ///
 /// - espeak-ng: wall time of `espeak-ng -w FILE TEXT`, spawned and reaped with a blocking waitpid,
 ///   each text to a new file (as a shell loop over announcements would, and as `--wav-dir` does).
-/// - synthesis: `SpeechEngine.synthesize` uncached, on the engine thread: eSpeak NG's own work
-///   and the samples collected, the floor for a new text.
-/// - engine: `Announcer.speak` + `drain` inside this process, into a sink that discards, run on
-///   the engine thread as the REPL runs a script (what it pays per announcement; the cache is
-///   cleared before each round of fresh texts).
+/// - synthesis: `SpeechEngine.synthesize` uncached: eSpeak NG's own work and the samples
+///   collected (plus a hand-off to the engine thread and back), the floor for a new text.
+/// - engine: `Announcer.speak` + `drain` inside this process, into a sink that discards, as the
+///   REPL runs a script (what it pays per announcement; the cache is cleared before each round
+///   of fresh texts).
 /// - executable: one `pagervoice --audio null` per round, reading all the lines (`say TEXT`, or
 ///   next/prev for the paging phrases) from a file and timed from its spawn to its exit:
 ///   everything the process cost (see `ExecutableSide`). Again with `--wav-dir DIR`, writing one WAV file per
@@ -161,17 +161,14 @@ enum ComparisonBench {
                 wavFolder: wavFolder)
             /// Each side speaks all the texts (and says how long that took, or nil on failure).
             var sides: [(String, ([String], [String]) -> Double?)] = [
-                // As `pagervoice` runs a script: on the engine thread (`runOnEngineThread`), so
-                // each drain speaks in place.
+                // As `pagervoice` runs a script: each announcement spoken, then waited for.
                 (
                     "engine",
                     { texts, _ in
                         SpeechBench.milliseconds {
-                            engine.runOnEngineThread {
-                                for text in texts {
-                                    announcer.speak(text)
-                                    announcer.drain()
-                                }
+                            for text in texts {
+                                announcer.speak(text)
+                                announcer.drain()
                             }
                         }
                     }
@@ -188,9 +185,7 @@ enum ComparisonBench {
                         { texts, _ in
                             var ok = true
                             let elapsed = SpeechBench.milliseconds {
-                                ok = engine.runOnEngineThread {
-                                    texts.allSatisfy { (try? engine.synthesize($0, useCache: false)) != nil }
-                                }
+                                ok = texts.allSatisfy { (try? engine.synthesize($0, useCache: false)) != nil }
                             }
                             return ok ? elapsed : nil
                         }

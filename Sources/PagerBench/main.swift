@@ -26,6 +26,8 @@ print("")
 let read = wanted("read") ? ReadBench.run() : ReadBench.Figures()
 print("")
 let listen = wanted("listen") ? ListenBench.run() : ListenBench.Figures()
+print("")
+let ear = wanted("ear") ? EarBench.run() : EarBench.Figures()
 
 var summary = Summary()
 let c = comparison
@@ -61,6 +63,19 @@ summary.report("live PulseAudio: stop to device flushed, p50", speech.playbackIn
 summary.report("live PulseAudio: stop to device flushed, p99", speech.playbackInterruptFlushed.p99, "ms", decimals: 3)
 summary.report("live PulseAudio: stop() returns, p50", speech.playbackInterruptReturned.p50, "ms", decimals: 3)
 summary.report("live PulseAudio: stop() returns, p99", speech.playbackInterruptReturned.p99, "ms", decimals: 3)
+summary.heading("To the ear: command to first audible sample at a PulseAudio null sink, \(EarBench.trials) trials", ran: wanted("ear"))
+summary.check(
+    "pagervoice REPL, next/prev, p50", ear.paging.p50, "ms", decimals: 1, target: "≤ 10 ms", pass: ear.paging.p50 <= 10)
+summary.check(
+    "pagervoice REPL, next/prev, p90", ear.paging.p90, "ms", decimals: 1, target: "≤ 20 ms", pass: ear.paging.p90 <= 20)
+summary.check(
+    "pagervoice REPL, say a new text, p50", ear.fresh.p50, "ms", decimals: 1, target: "≤ 10 ms", pass: ear.fresh.p50 <= 10)
+summary.check(
+    "pagervoice REPL, say a new text, p90", ear.fresh.p90, "ms", decimals: 1, target: "≤ 20 ms", pass: ear.fresh.p90 <= 20)
+summary.report("espeak-ng, a process per phrase, p50", ear.espeak.p50, "ms", decimals: 1)
+summary.report("espeak-ng, a process per phrase, p90", ear.espeak.p90, "ms", decimals: 1)
+summary.report("spd-say through speech-dispatcher, p50", ear.speechDispatcher.p50, "ms", decimals: 1)
+summary.report("spd-say through speech-dispatcher, p90", ear.speechDispatcher.p90, "ms", decimals: 1)
 summary.heading("Start-up", ran: wanted("process"))
 summary.report("start-up, piped, audio off, before swift-argument-parser (baseline)", process.startupBaseline, "ms", decimals: 2)
 summary.check(

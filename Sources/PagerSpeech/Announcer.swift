@@ -1,19 +1,20 @@
 import Dispatch
 import Glibc
 import Synchronization
+import SystemPackage
 
 /// The announcement queue the REPL talks to: speak, interrupt, stop, wait.
 ///
-/// Priorities follow iOS 17 (see `SpeechPriority`). Everything is callable from synchronous
+/// Priorities follow iOS 17; the rules themselves are `AnnouncementQueue`, a pure state machine
+/// this class feeds and whose effects it carries out: cut the current utterance off, report the
+/// dropped ones, start the next on the engine thread. Everything is callable from synchronous
 /// code on any thread: `speak` returns at once with an id, `drain` blocks until every queued
 /// announcement has been spoken (heard, with playback) or has failed or been interrupted, and
 /// `stop` silences everything before it returns. Exactly one `UtteranceEvent` is delivered per
 /// `speak` call, so no announcement disappears without a trace.
 ///
 /// Events arrive on the engine thread for spoken utterances, and on the calling thread for ones
-/// that never started (audio off, unknown voice, dropped by `stop`). On the engine thread (inside
-/// `SpeechEngine.runOnEngineThread`) `drain` speaks the queue itself; from the event callback it
-/// returns at once, as the engine would otherwise be waiting for itself.
+/// that never started (audio off, unknown voice, dropped by `stop`).
 public final class Announcer: Sendable {
     /// How `init(configuration:)` sets itself up; mirrors the command-line options.
     public struct Configuration: Sendable {
@@ -43,18 +44,10 @@ public final class Announcer: Sendable {
         }
     }
 
-    /// Writes a notice as one line on standard error (a raw write: no buffering, no locale).
+    /// Writes a notice as one line on standard error (a raw write: no buffering, no locale). A
+    /// notice that cannot be written (stderr closed or full) is dropped: there is nowhere to say so.
     public static let printNotice: @Sendable (String) -> Void = { line in
-        var bytes = Array((line.hasSuffix("\n") ? line : line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { raw in
-                Glibc.write(STDERR_FILENO, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { break }
-            offset += written
-        }
+        _ = try? FileDescriptor.standardError.writeAll((line.hasSuffix("\n") ? line : line + "\n").utf8)
     }
 
     /// nil when audio is off: nothing is synthesised.
@@ -90,14 +83,17 @@ public final class Announcer: Sendable {
     private static let nextID = Atomic<UInt64>(1)
 
     private struct State {
-        /// Ordered by priority (high first), first come first served within a priority.
-        var queue: [Pending] = []
-        var current: Active?
-        /// Whether a pump job is queued or running on the engine thread.
-        var pumping = false
+        /// Who speaks, who waits: the iOS 17 rules.
+        var queue = AnnouncementQueue()
+        /// What each announcement in `queue` says.
+        var pending: [UtteranceID: Pending] = [:]
+        /// `queue.speaking`, with its gate.
+        var active: Active?
         /// `speak` calls whose event has not been delivered yet; `drain` waits for zero.
         var outstanding = 0
         var drainWaiters: [DispatchSemaphore] = []
+        /// Set by `shutDown`: nothing more is spoken.
+        var shutDown = false
     }
 
     private let state = Locked(State())
@@ -171,11 +167,18 @@ public final class Announcer: Sendable {
 
     // MARK: Speaking
 
-    /// Queues `text` by `priority` and returns at once. A `.default` or `.high` announcement
-    /// interrupts the current one unless that is `.high`, and replaces any `.default` one still
-    /// waiting; `.high` ones queue in order ahead of `.default`, which queue ahead of `.low`.
-    /// Text is sanitised (see `TextSanitizer`); if it had to be cut, a notice says so before
-    /// this returns.
+    /// Queues `text` by `priority` and returns at once, in the announcer's settings but with
+    /// `voice` (a name, identifier or language code, see `VoiceSettings.voice`) when given. The
+    /// rules are `AnnouncementQueue`'s. Text is sanitised (see `TextSanitizer`); if it had to be
+    /// cut, a notice says so before this returns.
+    @discardableResult
+    public func speak(_ text: String, priority: SpeechPriority = .default, voice: String?) -> UtteranceID {
+        var settings = self.settings
+        if let voice { settings.voice = voice }
+        return speak(text, priority: priority, settings: settings)
+    }
+
+    /// `speak(_:priority:voice:)` with settings of its own (the announcer's when nil).
     @discardableResult
     public func speak(
         _ text: String, priority: SpeechPriority = .default,
@@ -202,46 +205,74 @@ public final class Announcer: Sendable {
                     outcome: .failed(error), sampleRate: engine.sampleRate))
             return id
         }
-        let (id, interrupted, superseded, startPump) = state.withLock {
-            state -> (UtteranceID, Active?, [Pending], Bool) in
+        let (id, effects) = state.withLock { state -> (UtteranceID, Carried) in
             let id = Self.takeID()
             state.outstanding += 1
-            var interrupted: Active?
-            var superseded: [Pending] = []
-            if priority != .low {
-                // A queued default announcement would be interrupted by this one the moment it
-                // started, so it is dropped now: paging quickly speaks only the latest page.
-                superseded = state.queue.filter { $0.priority == .default }
-                state.queue.removeAll { $0.priority == .default }
-                if let current = state.current, current.pending.priority != .high {
-                    beginInterrupting(current)
-                    interrupted = current
-                }
-            }
             let pending = Pending(id: id, text: text, spoken: sanitized.text, priority: priority, voice: voice)
-            let index = state.queue.firstIndex { $0.priority < priority } ?? state.queue.count
-            state.queue.insert(pending, at: index)
-            let startPump = !state.pumping
-            state.pumping = true
-            return (id, interrupted, superseded, startPump)
+            if state.shutDown { return (id, Carried(dropped: [pending])) }
+            state.pending[id] = pending
+            return (id, carryOut(state.queue.send(.enqueue(.init(id: id, priority: priority))), &state))
         }
-        if let interrupted { finishInterrupting(interrupted) }
-        if startPump { engine.thread.submit { self.pump() } }
-        reportNeverStarted(superseded)
+        finish(effects, engine: engine)
         return id
     }
 
     /// Silences everything now (the user pressed Ctrl-C): the current utterance is cut, queued
     /// ones are dropped, each with an `.interrupted` event. Returns once no more sound can come.
     public func stop() {
-        let (dropped, current) = state.withLock { state -> ([Pending], Active?) in
-            let dropped = state.queue
-            state.queue.removeAll()
-            if let current = state.current { beginInterrupting(current) }
-            return (dropped, state.current)
+        let effects = state.withLock { state -> Carried in
+            var effects = carryOut(state.queue.send(.stop), &state)
+            // Cut off already (by an announcement on another thread that may not have finished
+            // cutting): wait for it here too, so no sound can follow.
+            effects.interrupted = state.active
+            return effects
         }
-        if let current { finishInterrupting(current) }
-        reportNeverStarted(dropped)
+        if let engine { finish(effects, engine: engine) }
+    }
+
+    /// What `carryOut` leaves to do once the state lock is released.
+    private struct Carried {
+        var interrupted: Active?
+        var dropped: [Pending] = []
+        var started: Active?
+    }
+
+    /// Does, under the state lock, what must happen before anyone else sees the new state: the
+    /// interruption begins (so the engine cannot move on to the next utterance in between) and
+    /// the next announcement becomes the active one.
+    private func carryOut(_ effects: AnnouncementQueue.Effects, _ state: inout State) -> Carried {
+        var carried = Carried()
+        if effects.interrupt != nil, let active = state.active {
+            beginInterrupting(active)
+            carried.interrupted = active
+        }
+        carried.dropped = effects.drop.compactMap { state.pending.removeValue(forKey: $0.id) }
+        if let start = effects.start, let pending = state.pending[start.id] {
+            let active = Active(pending)
+            state.active = active
+            carried.started = active
+        }
+        return carried
+    }
+
+    /// The rest, without the lock: finish cutting off, start speaking, report what was dropped.
+    private func finish(_ carried: Carried, engine: SpeechEngine) {
+        if let interrupted = carried.interrupted { finishInterrupting(interrupted) }
+        if let started = carried.started { engine.thread.submit { self.pump(from: started) } }
+        reportNeverStarted(carried.dropped)
+    }
+
+    /// For a process about to end (Ctrl-C on a script, just before `_exit`): silences speech as
+    /// `stop()` does and shuts every sink for good. When this returns no sound plays and no WAV
+    /// file can appear any more; a file being written is removed, never left half written under
+    /// a final name (the process may exit at once). Later `speak` calls report `.interrupted`.
+    /// Safe from any thread, such as a signal-watching one, while the engine thread is speaking:
+    /// it waits for nothing but a buffer being handed to the sinks at that instant.
+    public func shutDown() {
+        state.withLock { $0.shutDown = true }
+        // The sinks first: from here on no file can appear, whatever the engine thread does.
+        for sink in sinks { sink.shutDown() }
+        stop()
     }
 
     /// Delivers `.interrupted` for announcements removed from the queue before they began.
@@ -262,14 +293,11 @@ public final class Announcer: Sendable {
         _ = drain(timeout: nil)
     }
 
-    /// `drain()` with a limit; returns whether everything finished in time. (On the engine thread,
-    /// where it speaks the queue itself, there is no one to enforce the limit.)
+    /// `drain()` with a limit; returns whether everything finished in time. From the engine
+    /// thread (an event callback) it cannot wait for itself, and only says whether all is done.
     @discardableResult
     public func drain(timeout: Duration?) -> Bool {
         if let engine, engine.thread.isCurrent {
-            // Inside `SpeechEngine.runOnEngineThread`: speak what is queued right here. (From an
-            // event callback, the pump that called it is still running and nothing is queued.)
-            engine.thread.runQueued()
             return state.withLock { $0.outstanding == 0 }
         }
         let semaphore = DispatchSemaphore(value: 0)
@@ -318,23 +346,20 @@ public final class Announcer: Sendable {
 
     // MARK: Engine thread
 
-    /// Speaks queued utterances one after another until the queue is empty. Runs on the engine
-    /// thread, so cached replays and eSpeak calls need no further hand-off.
-    private func pump() {
+    /// Speaks `first`, then each announcement the queue starts after it, until none is left.
+    /// Runs on the engine thread, so cached replays and eSpeak calls need no further hand-off.
+    private func pump(from first: Active) {
         guard let engine else { return }
-        while true {
-            let next = state.withLock { state -> Active? in
-                guard !state.queue.isEmpty else {
-                    state.pumping = false
-                    return nil
-                }
-                let active = Active(state.queue.removeFirst())
-                state.current = active
-                return active
+        var next: Active? = first
+        while let active = next {
+            let event = speak(active, engine: engine)
+            next = state.withLock { state -> Active? in
+                let id = active.pending.id
+                state.pending[id] = nil
+                state.active = nil
+                // Finishing only ever starts the next one: nothing to interrupt or drop.
+                return carryOut(state.queue.send(.finish(id)), &state).started
             }
-            guard let next else { return }
-            let event = speak(next, engine: engine)
-            state.withLock { $0.current = nil }
             onEvent(event)
             completed(1)
         }
@@ -344,12 +369,13 @@ public final class Announcer: Sendable {
         let pending = active.pending
         func finish(
             _ outcome: UtteranceEvent.Outcome, samples: Int = 0, wavPath: String? = nil,
-            fromCache: Bool = false, problems: [SpeechError] = []
+            rendered: SpeechEngine.RenderOutcome? = nil, problems: [SpeechError] = []
         ) -> UtteranceEvent {
             event(
                 id: pending.id, text: pending.text, spoken: pending.spoken, priority: pending.priority,
                 outcome: outcome, sampleCount: samples, sampleRate: engine.sampleRate,
-                wavPath: wavPath, fromCache: fromCache, problems: problems)
+                wavPath: wavPath, fromCache: rendered?.fromCache ?? false,
+                trimmedLeadingSamples: rendered?.trimmedLeadingSamples ?? 0, problems: problems)
         }
         // Nothing to say, or stopped before it began: no sink hears of it (no empty WAV file).
         if pending.spoken.isEmpty || active.gate.isStopRequested {
@@ -369,12 +395,7 @@ public final class Announcer: Sendable {
             }
         }
         var failure: SpeechError?
-        var fromCache = false
-        switch rendered {
-        case .completed(let cached): fromCache = cached
-        case .stopped: break
-        case .failed(let error): failure = error
-        }
+        if case .failed(let error) = rendered.ending { failure = error }
         let cutShort = failure != nil || active.gate.isStopRequested
         let reports = sinks.map { $0.end(info, interrupted: cutShort) }
         active.gate.close()
@@ -390,7 +411,7 @@ public final class Announcer: Sendable {
         }
         return finish(
             outcome, samples: delivered, wavPath: reports.lazy.compactMap(\.filePath).first,
-            fromCache: fromCache, problems: reports.compactMap(\.problem))
+            rendered: rendered, problems: reports.compactMap(\.problem))
     }
 
     // MARK: Bookkeeping
@@ -413,12 +434,12 @@ public final class Announcer: Sendable {
     private func event(
         id: UtteranceID, text: String, spoken: String, priority: SpeechPriority,
         outcome: UtteranceEvent.Outcome, sampleCount: Int = 0, sampleRate: Int,
-        wavPath: String? = nil, fromCache: Bool = false,
+        wavPath: String? = nil, fromCache: Bool = false, trimmedLeadingSamples: Int = 0,
         problems: [SpeechError] = []
     ) -> UtteranceEvent {
         UtteranceEvent(
             id: id, text: text, spokenText: spoken, priority: priority, outcome: outcome,
             sampleCount: sampleCount, sampleRate: sampleRate, wavPath: wavPath,
-            fromCache: fromCache, problems: problems)
+            fromCache: fromCache, trimmedLeadingSamples: trimmedLeadingSamples, problems: problems)
     }
 }

@@ -16,6 +16,14 @@ public protocol AudioSink: AnyObject, Sendable {
     func end(_ utterance: UtteranceInfo, interrupted: Bool) -> SinkReport
     /// Drop whatever is buffered and fall silent now. Called from any thread, at any time.
     func flush()
+    /// Stop for good, because the process is about to exit (Ctrl-C on a script): once this
+    /// returns the sink produces nothing more, no sound and no file, whatever the engine thread
+    /// is doing. Called from any thread; must not wait for the engine thread. By default, `flush`.
+    func shutDown()
+}
+
+extension AudioSink {
+    public func shutDown() { flush() }
 }
 
 /// What a sink knows about the utterance it is receiving.

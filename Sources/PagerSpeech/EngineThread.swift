@@ -42,18 +42,6 @@ final class EngineThread: Sendable {
         return box.wait()
     }
 
-    /// Runs the jobs queued so far, in order, right here. Only from a job on this thread (one that
-    /// would otherwise wait for jobs queued behind it, which would never run).
-    func runQueued() {
-        precondition(isCurrent, "runQueued is for the engine thread only")
-        while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-            // Take the signal that came with the job (at once, or as soon as `submit` gives it),
-            // so the run loop never wakes for a job that is gone.
-            available.wait()
-            job()
-        }
-    }
-
     private func run() {
         threadID.store(UInt(pthread_self()), ordering: .releasing)
         while true {

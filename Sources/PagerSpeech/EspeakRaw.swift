@@ -247,6 +247,24 @@ private func espeakSynthCallback(
 
 private let uriRequests = Atomic<Int>(0)
 
+/// eSpeak NG 1.51 (Debian 12's) opens an audio device in `espeak_ng_InitializeOutput` even for
+/// synchronous output, which never plays through it: pcaudiolib then connects to PulseAudio (or
+/// probes ALSA and OSS), so a server that accepts but never answers held every start-up for 30 s,
+/// `--audio null` and `voices` included (issue 11). Later eSpeak NG versions open it only for
+/// `ENOUTPUT_MODE_SPEAK_AUDIO`. This is the pcaudiolib function eSpeak calls for it, defined in
+/// our executable, where the dynamic linker finds it before pcaudiolib's; it gives eSpeak no
+/// device, the state eSpeak already handles on a machine without sound. Our own playback never
+/// calls it (`PCAudioRaw` uses the backend-specific constructors). `@usableFromInline` gives it
+/// public linkage, without which an optimised build hides the symbol from the dynamic linker.
+@_cdecl("create_audio_device_object")
+@usableFromInline
+func espeakAudioDeviceRefused(
+    _ device: UnsafePointer<CChar>?, _ applicationName: UnsafePointer<CChar>?,
+    _ description: UnsafePointer<CChar>?
+) -> OpaquePointer? {
+    nil
+}
+
 /// Refuses every `<audio>` URI: 1 means "do not play it, speak the alternative text". We never
 /// enable SSML, so eSpeak should never ask; if it ever does, nothing is opened and tests notice.
 private func espeakRefuseURI(

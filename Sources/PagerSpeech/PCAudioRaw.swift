@@ -3,22 +3,13 @@ import Glibc
 
 /// Every raw pcaudiolib call in the package, so the unsafe surface is one short file.
 ///
-/// pcaudiolib wraps PulseAudio (`pa_simple`) and ALSA behind one `audio_object`. We choose the
-/// backend ourselves (its own "try everything" constructor would let ALSA print to the terminal
-/// on a machine without a sound card) and only ever play 16-bit little-endian mono.
+/// pcaudiolib is what plays through ALSA (PulseAudio has a stream of our own, `PulsePlaybackStream`,
+/// whose buffer we can size). We create its ALSA backend directly: its own "try everything"
+/// constructor would let ALSA print to the terminal on a machine without a sound card, and would
+/// try PulseAudio without a deadline. We only ever play 16-bit little-endian mono.
 enum PCAudioRaw {
-    enum Backend {
-        case pulse, alsa
-    }
-
-    static func create(_ backend: Backend, applicationName: String, description: String) -> OpaquePointer? {
-        switch backend {
-        case .pulse:
-            // Connects once to check the server; returns nil when none answers.
-            return create_pulseaudio_object(nil, applicationName, description)
-        case .alsa:
-            return create_alsa_object(nil, applicationName, description)
-        }
+    static func createALSA(applicationName: String, description: String) -> OpaquePointer? {
+        create_alsa_object(nil, applicationName, description)
     }
 
     /// 0 on success, else a backend error code for `message`.

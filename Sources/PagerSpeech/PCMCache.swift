@@ -11,6 +11,12 @@ struct PCMCache {
         let voice: ResolvedVoice
     }
 
+    /// What is stored: trimmed PCM, and how much leading silence was trimmed from it.
+    struct Rendering: Hashable, Sendable {
+        let samples: [Int16]
+        let trimmedLeadingSamples: Int
+    }
+
     /// Counters for benchmarks and tests.
     struct Statistics: Hashable, Sendable {
         var hits = 0
@@ -20,7 +26,7 @@ struct PCMCache {
     }
 
     private struct Entry {
-        let samples: [Int16]
+        let rendering: Rendering
         var lastUse: UInt64
     }
 
@@ -41,7 +47,7 @@ struct PCMCache {
         self.maximumSamples = max(maximumSamples, 0)
     }
 
-    mutating func lookup(_ key: Key) -> [Int16]? {
+    mutating func lookup(_ key: Key) -> Rendering? {
         clock += 1
         guard var entry = entries[key] else {
             statistics.misses += 1
@@ -50,21 +56,21 @@ struct PCMCache {
         entry.lastUse = clock
         entries[key] = entry
         statistics.hits += 1
-        return entry.samples
+        return entry.rendering
     }
 
-    mutating func insert(_ samples: [Int16], for key: Key) {
-        guard maximumEntries > 0, samples.count <= maximumEntrySamples else { return }
+    mutating func insert(_ rendering: Rendering, for key: Key) {
+        guard maximumEntries > 0, rendering.samples.count <= maximumEntrySamples else { return }
         clock += 1
-        if let old = entries.updateValue(Entry(samples: samples, lastUse: clock), forKey: key) {
-            statistics.samples -= old.samples.count
+        if let old = entries.updateValue(Entry(rendering: rendering, lastUse: clock), forKey: key) {
+            statistics.samples -= old.rendering.samples.count
         }
-        statistics.samples += samples.count
+        statistics.samples += rendering.samples.count
         while entries.count > maximumEntries || statistics.samples > maximumSamples {
             // O(n) over at most a few hundred entries, only when full: simpler than a linked list
             // and far below the cost of the synthesis that produced the new entry.
             guard let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { break }
-            statistics.samples -= oldest.value.samples.count
+            statistics.samples -= oldest.value.rendering.samples.count
             entries.removeValue(forKey: oldest.key)
         }
         statistics.entries = entries.count

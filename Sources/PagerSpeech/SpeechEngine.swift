@@ -1,15 +1,5 @@
 import Foundation
 
-/// Carries a value to the engine thread and back while its owner waits, blocked: never used by
-/// two threads at once, though the compiler cannot see that.
-private struct UncheckedTransfer<Value>: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-}
-
 /// The process-wide owner of eSpeak NG.
 ///
 /// eSpeak NG is initialised once per process (it keeps global state and cannot be restarted),
@@ -81,23 +71,6 @@ public final class SpeechEngine: Sendable {
         return result.map { SpeechEngine(thread: thread, startup: $0) }
     }
 
-    // MARK: Running on the engine thread
-
-    /// Runs `body` on the engine thread and returns what it returns, blocking the caller until
-    /// then.
-    ///
-    /// For a caller that waits for every announcement anyway, such as a script read from a pipe:
-    /// inside `body`, `Announcer.drain` speaks what is queued right there, so each announcement
-    /// costs no hand-off between threads. A sleeping thread takes 40–110 µs to wake on a virtual
-    /// machine (measured here), and a speak-then-drain on another thread pays two such wake-ups,
-    /// about a tenth of synthesising a short phrase. Other threads' work for the engine waits
-    /// until `body` drains or returns. The caller is blocked throughout, so `body` may use what
-    /// the caller owns even though it is not `Sendable`.
-    public func runOnEngineThread<T>(_ body: @escaping () -> T) -> T {
-        let work = UncheckedTransfer(body)
-        return thread.perform { UncheckedTransfer(work.value()) }.value
-    }
-
     // MARK: Voices
 
     /// The voice `settings` selects, or the typed error the shell should print for it.
@@ -105,7 +78,7 @@ public final class SpeechEngine: Sendable {
         try resolveVoice(settings).voice
     }
 
-    /// Checks ranges, voice name and language without speaking.
+    /// Checks ranges and the voice without speaking.
     public func validate(_ settings: VoiceSettings) throws(SpeechError) {
         _ = try resolve(settings)
     }
@@ -126,22 +99,18 @@ public final class SpeechEngine: Sendable {
     }
 
     private func resolveVoice(_ settings: VoiceSettings) throws(SpeechError) -> (voice: Voice, selector: String) {
-        if let requested = settings.voice?.trimmingCharacters(in: .whitespaces), !requested.isEmpty {
-            let parts = requested.split(separator: "+", maxSplits: 1).map(String.init)
-            let base = parts.first ?? requested
-            guard let voice = voiceNamed(base) else { throw .unknownVoice(requested) }
-            if parts.count == 2 {
-                let wanted = parts[1].lowercased()
-                guard let variant = variants.first(where: { $0.lowercased() == wanted }) else {
-                    throw .unknownVoice(requested)
-                }
-                return (voice, voice.identifier + "+" + variant)
+        let trimmed = settings.voice?.trimmingCharacters(in: .whitespaces) ?? ""
+        let requested = trimmed.isEmpty ? "en" : trimmed
+        let parts = requested.split(separator: "+", maxSplits: 1).map(String.init)
+        let base = parts.first ?? requested
+        guard let voice = voiceNamed(base) ?? voiceSpeaking(base) else { throw .unknownVoice(requested) }
+        if parts.count == 2 {
+            let wanted = parts[1].lowercased()
+            guard let variant = variants.first(where: { $0.lowercased() == wanted }) else {
+                throw .unknownVoice(requested)
             }
-            return (voice, voice.identifier)
+            return (voice, voice.identifier + "+" + variant)
         }
-        let code = settings.language?.trimmingCharacters(in: .whitespaces) ?? ""
-        let language = code.isEmpty ? "en" : code
-        guard let voice = voiceSpeaking(language) else { throw .unknownLanguage(language) }
         return (voice, voice.identifier)
     }
 
@@ -184,62 +153,69 @@ public final class SpeechEngine: Sendable {
         public let spokenText: String
         public let wasTruncated: Bool
         public let fromCache: Bool
+        /// Samples of eSpeak's leading silence removed before `samples` (see `LeadingSilenceTrimmer`).
+        public let trimmedLeadingSamples: Int
 
         public var duration: Double { Double(samples.count) / Double(sampleRate) }
     }
 
     /// Synthesises `text` and waits for all of it. Safe from any thread: the work runs on the
     /// engine thread, after whatever it is doing now (such as an announcement being played).
-    /// `useCache: false` forces real synthesis, as a benchmark of eSpeak needs.
+    /// `useCache: false` forces real synthesis, as a benchmark of eSpeak needs;
+    /// `trimLeadingSilence: false` gives eSpeak's output exactly as it comes (never cached).
     public func synthesize(
         _ text: String, settings: VoiceSettings = .standard,
-        useCache: Bool = true
+        useCache: Bool = true, trimLeadingSilence: Bool = true
     ) throws(SpeechError) -> Synthesis {
         let voice = try resolve(settings)
         let sanitized = TextSanitizer.sanitize(text)
         let rate = sampleRate
         let result = thread.perform { () -> Result<Synthesis, SpeechError> in
             var samples: [Int16] = []
-            let outcome = self.render(sanitized.text, voice: voice, useCache: useCache) { buffer in
+            let outcome = self.render(
+                sanitized.text, voice: voice, useCache: useCache, trimLeadingSilence: trimLeadingSilence
+            ) { buffer in
                 samples.append(contentsOf: buffer)
                 return true
             }
-            switch outcome {
-            case .completed(let fromCache):
-                return .success(
-                    Synthesis(
-                        samples: samples, sampleRate: rate, spokenText: sanitized.text,
-                        wasTruncated: sanitized.wasTruncated, fromCache: fromCache))
-            case .stopped:
-                return .success(
-                    Synthesis(
-                        samples: samples, sampleRate: rate, spokenText: sanitized.text,
-                        wasTruncated: sanitized.wasTruncated, fromCache: false))
-            case .failed(let error):
-                return .failure(error)
-            }
+            if case .failed(let error) = outcome.ending { return .failure(error) }
+            return .success(
+                Synthesis(
+                    samples: samples, sampleRate: rate, spokenText: sanitized.text,
+                    wasTruncated: sanitized.wasTruncated, fromCache: outcome.fromCache,
+                    trimmedLeadingSamples: outcome.trimmedLeadingSamples))
         }
         return try result.get()
     }
 
-    enum RenderOutcome {
-        case completed(fromCache: Bool)
-        /// `deliver` returned false.
-        case stopped
-        case failed(SpeechError)
+    struct RenderOutcome {
+        enum Ending {
+            case completed
+            /// `deliver` returned false.
+            case stopped
+            case failed(SpeechError)
+        }
+
+        var ending: Ending
+        var fromCache = false
+        /// Leading silence removed before the first sample delivered.
+        var trimmedLeadingSamples = 0
     }
 
-    /// Produces the PCM for `text` into `deliver` (cache first, eSpeak otherwise) until done or
-    /// until `deliver` returns false. Engine thread only.
+    /// Produces the PCM for `text` into `deliver` (cache first, eSpeak otherwise), without its
+    /// leading silence unless told otherwise, until done or until `deliver` returns false.
+    /// Engine thread only.
     func render(
-        _ text: String, voice: ResolvedVoice, useCache: Bool = true,
+        _ text: String, voice: ResolvedVoice, useCache: Bool = true, trimLeadingSilence: Bool = true,
         deliver: (UnsafeBufferPointer<Int16>) -> Bool
     ) -> RenderOutcome {
         precondition(thread.isCurrent, "eSpeak NG may only be used on the engine thread")
-        if text.isEmpty { return .completed(fromCache: false) }
+        if text.isEmpty { return RenderOutcome(ending: .completed) }
+        // The cache holds trimmed PCM only: untrimmed output is for tests comparing the two.
+        let caching = useCache && trimLeadingSilence
         let key = PCMCache.Key(text: text, voice: voice)
-        if useCache, let cached = state.withLock({ $0.cache.lookup(key) }) {
-            let finished = cached.withUnsafeBufferPointer { all -> Bool in
+        if caching, let cached = state.withLock({ $0.cache.lookup(key) }) {
+            let finished = cached.samples.withUnsafeBufferPointer { all -> Bool in
                 var start = 0
                 while start < all.count {
                     let end = min(start + Self.replayChunk, all.count)
@@ -248,36 +224,44 @@ public final class SpeechEngine: Sendable {
                 }
                 return true
             }
-            return finished ? .completed(fromCache: true) : .stopped
+            return RenderOutcome(
+                ending: finished ? .completed : .stopped, fromCache: true, trimmedLeadingSamples: cached.trimmedLeadingSamples)
         }
-        if let error = apply(voice) { return .failed(error) }
+        if let error = apply(voice) { return RenderOutcome(ending: .failed(error)) }
         let limit = state.withLock { $0.cache.maximumEntrySamples }
         var collected: [Int16] = []
-        var collecting = useCache
-        let status = EspeakRaw.synthesize(text) { buffer in
+        var collecting = caching
+        var trimmer = LeadingSilenceTrimmer(sampleRate: sampleRate)
+        func passOn(_ piece: UnsafeBufferPointer<Int16>) -> Bool {
             // Deliver first: the first buffer's latency is what a listener notices.
-            guard deliver(buffer) else { return false }
+            guard deliver(piece) else { return false }
             if collecting {
-                if collected.count + buffer.count > limit {
+                if collected.count + piece.count > limit {
                     collecting = false
                     collected = []
                 } else {
-                    collected.append(contentsOf: buffer)
+                    collected.append(contentsOf: piece)
                 }
             }
             return true
         }
+        let status = EspeakRaw.synthesize(text) { buffer in
+            trimLeadingSilence ? trimmer.process(buffer, deliver: passOn) : passOn(buffer)
+        }
+        trimmer.finish()
+        var outcome = RenderOutcome(ending: .completed, trimmedLeadingSamples: trimmer.trimmed)
         switch status {
         case .completed:
             if collecting {
-                state.withLock { $0.cache.insert(collected, for: key) }
+                let rendering = PCMCache.Rendering(samples: collected, trimmedLeadingSamples: trimmer.trimmed)
+                state.withLock { $0.cache.insert(rendering, for: key) }
             }
-            return .completed(fromCache: false)
         case .stopped:
-            return .stopped
+            outcome.ending = .stopped
         case .failed(let status):
-            return .failed(.espeak(operation: "synthesis", status))
+            outcome.ending = .failed(.espeak(operation: "synthesis", status))
         }
+        return outcome
     }
 
     /// Switches eSpeak to `voice` if it is not already there. Engine thread only.

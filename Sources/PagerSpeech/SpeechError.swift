@@ -29,10 +29,8 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
     /// eSpeak NG could not start (usually missing voice data; see `ESPEAK_DATA_PATH`).
     /// Sticky: eSpeak keeps global state, so the engine is initialised at most once per process.
     case engineUnavailable(EspeakStatus, dataPath: String?)
-    /// No installed voice has this name, identifier or variant.
+    /// No installed voice has this name, identifier or variant, or speaks this language.
     case unknownVoice(String)
-    /// No installed voice speaks this language.
-    case unknownLanguage(String)
     /// A rate, pitch or volume outside what eSpeak NG accepts.
     case invalidSetting(name: String, value: Int, allowed: ClosedRange<Int>)
     /// eSpeak NG refused a call (voice change, parameter, synthesis).
@@ -53,8 +51,6 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
             return "eSpeak NG could not start\(location): \(status.message)"
         case .unknownVoice(let name):
             return "unknown voice '\(name)' (list them with `voices`)"
-        case .unknownLanguage(let code):
-            return "no voice speaks language '\(code)' (list them with `voices`)"
         case .invalidSetting(let name, let value, let allowed):
             return "\(name) \(value) is out of range \(allowed.lowerBound)...\(allowed.upperBound)"
         case .espeak(let operation, let status):

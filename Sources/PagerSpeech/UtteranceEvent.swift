@@ -38,13 +38,16 @@ public struct UtteranceEvent: Hashable, Sendable, CustomStringConvertible {
     public let wavPath: String?
     /// Whether the PCM came from the cache of earlier identical announcements.
     public let fromCache: Bool
+    /// Samples of eSpeak's leading silence removed before the first one delivered
+    /// (`sampleCount` does not include them; see `LeadingSilenceTrimmer`).
+    public let trimmedLeadingSamples: Int
     /// Failures the utterance survived, e.g. the audio server went away (also sent as a notice).
     public let problems: [SpeechError]
 
     public init(
         id: UtteranceID, text: String, spokenText: String, priority: SpeechPriority,
         outcome: Outcome, sampleCount: Int, sampleRate: Int, wavPath: String?,
-        fromCache: Bool, problems: [SpeechError]
+        fromCache: Bool, trimmedLeadingSamples: Int = 0, problems: [SpeechError]
     ) {
         self.id = id
         self.text = text
@@ -55,6 +58,7 @@ public struct UtteranceEvent: Hashable, Sendable, CustomStringConvertible {
         self.sampleRate = sampleRate
         self.wavPath = wavPath
         self.fromCache = fromCache
+        self.trimmedLeadingSamples = trimmedLeadingSamples
         self.problems = problems
     }
 

@@ -8,22 +8,19 @@ public struct VoiceSettings: Hashable, Sendable {
     /// 100 is eSpeak's normal volume; above it eSpeak compresses and may distort.
     public static let volumeRange: ClosedRange<Int> = 0...200
 
-    /// A voice name ("Spanish (Spain)"), identifier ("roa/es"), file name ("es") or any of those
-    /// with an eSpeak variant ("en+f3"). Wins over `language` when both are set.
+    /// The voice to speak with: a name ("Spanish (Spain)"), identifier ("roa/es") or file name
+    /// ("es"), or else a language code ("pt-br", "EN_us") for the voice eSpeak prefers for it;
+    /// any of them with an eSpeak variant ("en+f3"). nil: English. The caller passes the voice
+    /// it wants (the shell: `--voice`, else its strings' voice); speech knows no language table
+    /// but eSpeak's own.
     public var voice: String?
-    /// A language code ("en", "es", "ar", "pt-br"); used when `voice` is nil.
-    public var language: String?
     /// Words per minute.
     public var rate: Int
     public var pitch: Int
     public var volume: Int
 
-    public init(
-        voice: String? = nil, language: String? = nil,
-        rate: Int = 175, pitch: Int = 50, volume: Int = 100
-    ) {
+    public init(voice: String? = nil, rate: Int = 175, pitch: Int = 50, volume: Int = 100) {
         self.voice = voice
-        self.language = language
         self.rate = rate
         self.pitch = pitch
         self.volume = volume

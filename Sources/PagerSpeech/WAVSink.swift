@@ -1,40 +1,103 @@
 import Glibc
+import SystemPackage
 
 /// Writes each utterance to its own file, DIR/0001.wav, DIR/0002.wav, … (22050 Hz, 16-bit mono
 /// PCM with a plain 44-byte RIFF header), so speech can be checked in CI or listened to later.
 ///
-/// Numbering starts at 0001 every run and overwrites earlier files, so a script always finds its
-/// first announcement in 0001.wav. An interrupted utterance still gets its file, holding what
-/// was spoken before the interruption.
+/// What is in the folder is never destroyed, and no file is ever seen half written:
+/// - Numbering continues after the highest `NNNN.wav` already there, so a second run (or each
+///   `say`) adds files instead of rewriting 0001.wav.
+/// - An utterance is written in full into a file that has no name yet (`O_TMPFILE`), which is then
+///   linked under its number. Where the file system cannot make unnamed files, a hidden name
+///   created exclusively (`.pagervoice-…`) takes its place and is hard-linked, then removed.
+///   A link never replaces anything: if the number is taken (another process writing to the same
+///   folder, a file or a symlink planted there), the next number is tried. Nothing is ever opened
+///   through a symlink.
+/// - A write that fails (disk full, I/O error) leaves nothing behind and is this utterance's
+///   failure in its `SinkReport`; every path reported is a complete WAV file.
+/// - `shutDown()` (Ctrl-C before `_exit`) makes sure no file appears afterwards.
+///
+/// An interrupted utterance still gets its file, holding what was spoken before the interruption.
+/// Files are not `fsync`ed: the guarantee is against other writers and failed writes, not power loss.
 public final class WAVSink: AudioSink {
+    /// The folder as given.
     public let directory: String
+
+    /// The folder, opened once: files go where it was when the sink opened, even if the path is
+    /// later renamed or replaced.
+    private let folder: FileDescriptor
+    /// Whether the file system makes unnamed files; otherwise hidden temporary names are used.
+    private let writesUnnamed: Bool
 
     private struct State {
         var nextNumber: Int
         var samples: [Int16] = []
         var sampleRate = 22050
+        /// Set by `shutDown`: no file may appear from now on.
+        var closed = false
+        /// The hidden temporary file being written (only without unnamed files), so `shutDown`
+        /// can remove it.
+        var temporaryName: String?
     }
 
     private let state: Locked<State>
 
-    /// Creates the directory if needed and proves it writable by creating (and removing) a file,
-    /// so a bad `--wav-dir` fails at start-up rather than at the first announcement. (A
+    private static let permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]
+    /// How many taken numbers in a row to skip before giving up on an utterance.
+    static let maximumSkippedNumbers = 10_000
+
+    /// Creates the directory if needed and proves it writable by creating, naming and removing a
+    /// file, so a bad `--wav-dir` fails at start-up rather than at the first announcement. (A
     /// permission check would not do: root may write anywhere mode bits forbid, but not to a
-    /// read-only file system or a path through a regular file.)
-    public init(directory: String, firstNumber: Int = 1) throws(SpeechError) {
-        let path = directory.isEmpty ? "." : directory
-        try Self.makeDirectory(path)
-        try Self.probeWritable(path)
-        self.directory = path
-        state = Locked(State(nextNumber: max(firstNumber, 0)))
+    /// read-only file system or a path through a regular file.) An empty path is refused rather
+    /// than taken to mean the current folder.
+    public convenience init(directory: String, firstNumber: Int = 1) throws(SpeechError) {
+        try self.init(directory: directory, firstNumber: firstNumber, allowsUnnamedFiles: true)
+    }
+
+    /// `allowsUnnamedFiles: false` uses hidden temporary names even where the file system could
+    /// do better, so tests cover the way other file systems are written to.
+    package init(directory: String, firstNumber: Int = 1, allowsUnnamedFiles: Bool) throws(SpeechError) {
+        guard !directory.isEmpty else {
+            throw .wavDirectoryUnwritable(path: directory, reason: "the folder name is empty")
+        }
+        try Self.makeDirectory(directory)
+        let folder: FileDescriptor
+        switch DirectoryRaw.openDirectory(directory) {
+        case .success(let opened): folder = opened
+        case .failure(let error): throw .wavDirectoryUnwritable(path: directory, reason: error.description)
+        }
+        do throws(SpeechError) {
+            writesUnnamed = try Self.probe(folder, path: directory, tryUnnamed: allowsUnnamedFiles)
+            let existing: [String]
+            switch DirectoryRaw.names(in: folder) {
+            case .success(let names): existing = names
+            case .failure(let error): throw .wavDirectoryUnwritable(path: directory, reason: error.description)
+            }
+            let highest = existing.compactMap(Self.number(inFileName:)).max() ?? 0
+            state = Locked(State(nextNumber: max(firstNumber, highest + 1, 0)))
+        } catch {
+            try? folder.close()
+            throw error
+        }
+        self.directory = directory
+        self.folder = folder
+    }
+
+    deinit {
+        try? folder.close()
     }
 
     /// The file an utterance numbered `number` goes to.
     public func path(forNumber number: Int) -> String {
-        let digits = String(number)
-        let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-        return (directory.hasSuffix("/") ? directory : directory + "/") + padded + ".wav"
+        (directory.hasSuffix("/") ? directory : directory + "/") + Self.fileName(forNumber: number)
     }
+
+    /// Whether files are written unnamed (`O_TMPFILE`) rather than under hidden temporary names.
+    package var usesUnnamedFiles: Bool { writesUnnamed }
+
+    /// The number the next file will get, unless that name is taken by then.
+    public var nextNumber: Int { state.withLock { $0.nextNumber } }
 
     /// Samples of buffer kept between utterances (about 24 s of speech, 1 MiB).
     static let keptCapacity = 512 * 1024
@@ -51,32 +114,177 @@ public final class WAVSink: AudioSink {
     }
 
     public func end(_ utterance: UtteranceInfo, interrupted: Bool) -> SinkReport {
-        // Written under the lock, straight from the collected samples, which keep their capacity
-        // for the next utterance: no file image is copied and no buffer is freed and grown again
-        // per announcement (that churn showed up as system time in `make bench`).
-        let (file, reason) = state.withLock { state -> (String, String?) in
-            let number = state.nextNumber
-            state.nextNumber += 1
-            let file = path(forNumber: number)
-            let reason = Self.write(state.samples, sampleRate: state.sampleRate, to: file)
-            // A long text can leave minutes of samples behind: keep only a buffer of ordinary size.
-            state.samples.removeAll(keepingCapacity: state.samples.capacity <= Self.keptCapacity)
-            return (file, reason)
+        // The samples are moved out of the lock (no copy) and written without holding it, so
+        // `shutDown` never waits for the disk; they come back afterwards with their capacity, so
+        // no buffer is freed and grown again per announcement (that churn showed in `make bench`).
+        let taken = state.withLock { state -> (samples: [Int16], rate: Int, file: Result<Staged, SpeechError>)? in
+            // Cut off before its first sample: like an utterance stopped before it began, no file.
+            if interrupted && state.samples.isEmpty { return nil }
+            if state.closed {
+                return ([], 0, .failure(.wavWriteFailed(path: directory, reason: "WAV output was shut down")))
+            }
+            let file = stage(&state)
+            defer { state.samples = [] }
+            return (state.samples, state.sampleRate, file)
         }
-        if let reason {
-            return SinkReport(filePath: nil, failure: .wavWriteFailed(path: file, reason: reason))
+        guard var taken else { return .ok }
+        let result: Result<String, SpeechError>
+        switch taken.file {
+        case .failure(let error):
+            result = .failure(error)
+        case .success(let staged):
+            let written = Self.writeWAV(taken.samples, sampleRate: taken.rate, to: staged.file)
+            result = publish(staged, written: written)
         }
-        return SinkReport(filePath: file)
+        // A long text can leave minutes of samples behind: keep only a buffer of ordinary size.
+        taken.samples.removeAll(keepingCapacity: taken.samples.capacity <= Self.keptCapacity)
+        state.withLock { state in
+            if state.samples.isEmpty { swap(&state.samples, &taken.samples) }
+        }
+        switch result {
+        case .success(let path): return SinkReport(filePath: path)
+        case .failure(let error): return SinkReport(failure: error)
+        }
     }
 
     /// Nothing to silence: the file keeps what was spoken before the interruption.
     public func flush() {}
 
+    /// After this returns no file appears in the folder, and a file being written is removed
+    /// (an unnamed one needs nothing: it never got a name and vanishes when closed or at exit).
+    /// Does not wait for a write in progress. Later utterances report a failure.
+    public func shutDown() {
+        let temporary = state.withLock { state -> String? in
+            state.closed = true
+            defer { state.temporaryName = nil }
+            return state.temporaryName
+        }
+        if let temporary { _ = DirectoryRaw.remove(temporary, in: folder) }
+    }
+
+    // MARK: Writing one file
+
+    /// A file being written, not yet visible under its number.
+    private struct Staged {
+        let file: FileDescriptor
+        /// The hidden name, when the file system cannot make unnamed files.
+        let temporaryName: String?
+    }
+
+    /// Creates the file for the next utterance (under the state lock, so `shutDown` knows of a
+    /// temporary name the moment it exists).
+    private func stage(_ state: inout State) -> Result<Staged, SpeechError> {
+        var created: Result<Staged, Errno> = .failure(.fileExists)
+        if writesUnnamed {
+            created = DirectoryRaw.createUnnamed(in: folder, permissions: Self.permissions).map { Staged(file: $0, temporaryName: nil) }
+        } else {
+            while case .failure(.fileExists) = created {
+                let name = Self.temporaryName()
+                created = DirectoryRaw.createExclusive(name, in: folder, permissions: Self.permissions)
+                    .map { Staged(file: $0, temporaryName: name) }
+            }
+        }
+        switch created {
+        case .success(let staged):
+            if let name = staged.temporaryName { state.temporaryName = name }
+            return .success(staged)
+        case .failure(var error):
+            // Linux refuses an unnamed file in a removed folder with EPERM; say what happened.
+            if DirectoryRaw.wasRemoved(folder) { error = .noSuchFileOrDirectory }
+            // As with a failed write, the number goes with the utterance that failed.
+            defer { state.nextNumber += 1 }
+            return .failure(.wavWriteFailed(path: path(forNumber: state.nextNumber), reason: error.description))
+        }
+    }
+
+    /// Gives a fully written file the first free number, or removes it if the write failed or the
+    /// sink was shut down meanwhile. Returns the final path.
+    private func publish(_ staged: Staged, written: Errno?) -> Result<String, SpeechError> {
+        defer {
+            if let name = staged.temporaryName { _ = DirectoryRaw.remove(name, in: folder) }
+            try? staged.file.close()
+        }
+        return state.withLock { state -> Result<String, SpeechError> in
+            if staged.temporaryName != nil { state.temporaryName = nil }
+            if let written {
+                // The number goes with the utterance that failed, so the next file's number still
+                // counts the utterances (as when every write succeeds).
+                defer { state.nextNumber += 1 }
+                return .failure(.wavWriteFailed(path: path(forNumber: state.nextNumber), reason: written.description))
+            }
+            if state.closed {
+                return .failure(.wavWriteFailed(path: directory, reason: "WAV output was shut down"))
+            }
+            for _ in 0..<Self.maximumSkippedNumbers {
+                let number = state.nextNumber
+                let name = Self.fileName(forNumber: number)
+                let linked =
+                    if let temporary = staged.temporaryName {
+                        DirectoryRaw.link(temporary, to: name, in: folder)
+                    } else {
+                        DirectoryRaw.name(staged.file, name, in: folder)
+                    }
+                switch linked {
+                case .success:
+                    state.nextNumber = number + 1
+                    return .success(path(forNumber: number))
+                case .failure(.fileExists):
+                    // Taken by someone else (or planted): never replaced, never followed.
+                    state.nextNumber = number + 1
+                case .failure(let error):
+                    return .failure(.wavWriteFailed(path: path(forNumber: number), reason: error.description))
+                }
+            }
+            return .failure(
+                .wavWriteFailed(
+                    path: path(forNumber: state.nextNumber),
+                    reason: "the previous \(Self.maximumSkippedNumbers) file numbers are all taken"))
+        }
+    }
+
+    /// Header and samples, in full; the error if not.
+    private static func writeWAV(_ samples: [Int16], sampleRate: Int, to file: FileDescriptor) -> Errno? {
+        do {
+            #if _endian(little)
+                try file.writeAll(WAVEncoding.header(sampleCount: samples.count, sampleRate: sampleRate))
+                try samples.withUnsafeBytes { _ = try file.writeAll($0) }
+            #else
+                try file.writeAll(WAVEncoding.file(samples: samples, sampleRate: sampleRate))
+            #endif
+            return nil
+        } catch let error as Errno {
+            return error
+        } catch {
+            return .ioError
+        }
+    }
+
+    // MARK: Names
+
+    static func fileName(forNumber number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".wav"
+    }
+
+    /// The number in a name this sink would write ("0042.wav" → 42); nil for anything else.
+    static func number(inFileName name: String) -> Int? {
+        guard name.hasSuffix(".wav") else { return nil }
+        let digits = name.dropLast(4)
+        guard (4...9).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits)
+    }
+
+    private static func temporaryName() -> String {
+        ".pagervoice-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).wav.tmp"
+    }
+
+    // MARK: Start-up
+
     private static func makeDirectory(_ path: String) throws(SpeechError) {
         var info = stat()
         if stat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) != S_IFDIR {
-                throw .wavDirectoryUnwritable(path: path, reason: String(cString: strerror(ENOTDIR)))
+                throw .wavDirectoryUnwritable(path: path, reason: Errno.notDirectory.description)
             }
             return
         }
@@ -85,71 +293,61 @@ public final class WAVSink: AudioSink {
         for component in path.split(separator: "/") {
             prefix += component
             if mkdir(prefix, 0o755) != 0 {
-                let error = errno
-                if error != EEXIST {
-                    throw .wavDirectoryUnwritable(path: path, reason: String(cString: strerror(error)))
+                let error = Errno(rawValue: errno)
+                if error != .fileExists {
+                    throw .wavDirectoryUnwritable(path: path, reason: error.description)
                 }
             }
             prefix += "/"
         }
         if stat(path, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
-            throw .wavDirectoryUnwritable(path: path, reason: String(cString: strerror(ENOTDIR)))
+            throw .wavDirectoryUnwritable(path: path, reason: Errno.notDirectory.description)
         }
     }
 
-    private static func probeWritable(_ path: String) throws(SpeechError) {
-        let probe = path + "/.pagervoice-write-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if fd < 0 {
-            throw .wavDirectoryUnwritable(path: path, reason: String(cString: strerror(errno)))
+    /// Writes, names and removes a hidden file the way utterances will be written; returns
+    /// whether unnamed files work here.
+    private static func probe(_ folder: FileDescriptor, path: String, tryUnnamed: Bool) throws(SpeechError) -> Bool {
+        let name = temporaryName()
+        let failed = { (error: Errno) in SpeechError.wavDirectoryUnwritable(path: path, reason: error.description) }
+        switch tryUnnamed ? DirectoryRaw.createUnnamed(in: folder, permissions: permissions) : .failure(.notSupported) {
+        case .success(let file):
+            defer { try? file.close() }
+            switch DirectoryRaw.name(file, name, in: folder) {
+            case .success:
+                _ = DirectoryRaw.remove(name, in: folder)
+                return true
+            case .failure(let error) where !unnamedFilesUnsupported(error):
+                throw failed(error)
+            case .failure:
+                break
+            }
+        case .failure(let error) where !unnamedFilesUnsupported(error):
+            throw failed(error)
+        case .failure:
+            break
         }
-        close(fd)
-        unlink(probe)
+        switch DirectoryRaw.createExclusive(name, in: folder, permissions: permissions) {
+        case .success(let file):
+            try? file.close()
+            let linked = DirectoryRaw.link(name, to: name + ".link", in: folder)
+            _ = DirectoryRaw.remove(name, in: folder)
+            _ = DirectoryRaw.remove(name + ".link", in: folder)
+            if case .failure(let error) = linked {
+                // Without hard links a file could only be put in place by a rename, which on
+                // this system (no renameat2 in Swift's Glibc) could replace a file: refuse.
+                throw .wavDirectoryUnwritable(path: path, reason: "the file system cannot link files (\(error))")
+            }
+            return false
+        case .failure(let error):
+            throw failed(error)
+        }
     }
 
-    /// nil on success, else why not.
-    private static func write(_ samples: [Int16], sampleRate: Int, to path: String) -> String? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 { return String(cString: strerror(errno)) }
-        var failure: String?
-        #if _endian(little)
-            let header = WAVEncoding.header(sampleCount: samples.count, sampleRate: sampleRate)
-            header.withUnsafeBytes { head in
-                samples.withUnsafeBytes { body in
-                    failure = writeAll(fd, [head, body])
-                }
-            }
-        #else
-            WAVEncoding.file(samples: samples, sampleRate: sampleRate).withUnsafeBytes { whole in
-                failure = writeAll(fd, [whole])
-            }
-        #endif
-        if close(fd) != 0 && failure == nil {
-            failure = String(cString: strerror(errno))
-        }
-        return failure
-    }
-
-    /// Writes every byte of `parts` in order with `writev`, resuming after short writes and EINTR.
-    private static func writeAll(_ fd: Int32, _ parts: [UnsafeRawBufferPointer]) -> String? {
-        var remaining = parts.filter { $0.count > 0 }
-        while !remaining.isEmpty {
-            var vectors = remaining.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
-            let written = writev(fd, &vectors, Int32(vectors.count))
-            if written < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            if written == 0 { return String(cString: strerror(EIO)) }
-            var skip = written
-            while let first = remaining.first, skip >= first.count {
-                skip -= first.count
-                remaining.removeFirst()
-            }
-            if skip > 0, let first = remaining.first {
-                remaining[0] = UnsafeRawBufferPointer(rebasing: first[skip...])
-            }
-        }
-        return nil
+    /// The errors of a file system (or kernel) without `O_TMPFILE`, or of linking one without
+    /// /proc and without the privilege `AT_EMPTY_PATH` needs.
+    private static func unnamedFilesUnsupported(_ error: Errno) -> Bool {
+        [.notSupported, .notSupportedOnSocket, .isDirectory, .invalidArgument, .notPermitted, .noSuchFileOrDirectory]
+            .contains(error)
     }
 }

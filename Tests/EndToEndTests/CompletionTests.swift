@@ -35,7 +35,8 @@ import Testing
         #expect(try Self.complete(["pagervoice", "ve"], script: script) == ["verify"])
         #expect(Set(try Self.complete(["pagervoice", "au"], script: script)) == ["audit"])
         #expect(try Self.complete(["pagervoice", "audit", "--format", ""], script: script) == ["text", "json", "sarif", "html"])
-        #expect(try Self.complete(["pagervoice", "repl", "--audio", ""], script: script) == ["auto", "pulse", "alsa", "null", "off"])
+        #expect(
+            try Self.complete(["pagervoice", "repl", "--audio", ""], script: script) == ["auto", "pulse", "alsa", "speechd", "null", "off"])
         #expect(Set(try Self.complete(["pagervoice", "verify", "--st"], script: script)) == ["--style"])
     }
 

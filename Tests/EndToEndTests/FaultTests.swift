@@ -171,14 +171,4 @@ import Testing
             return PCMAnalysis.peakRMS(Array(samples[min(index, samples.count)...])) > 500
         }
     }
-
-    /// Polls `condition` until it holds or the deadline passes.
-    func waitUntil(timeout: Duration = .seconds(30), _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            if ContinuousClock.now > deadline { return false }
-            usleep(10_000)
-        }
-        return true
-    }
 }

@@ -45,47 +45,44 @@ import Testing
         #expect(recorder.notices.isEmpty)
     }
 
-    /// A script's loop on the engine thread: `drain` speaks there and then, the events arrive on
-    /// that same thread before `drain` returns, and work other threads send to the engine runs at
-    /// the script's next `drain` rather than waiting for the script to end.
-    @Test func drainOnTheEngineThreadSpeaksInPlace() throws {
+    /// A script's loop: each line speaks, then drains. Each event is delivered (on the engine
+    /// thread) before its `drain` returns; another thread's synthesis meanwhile is not held up
+    /// behind the script; and a `drain` from inside an event callback returns instead of waiting
+    /// for itself.
+    @Test func drainWaitsForEachEventAndNeverForItself() throws {
         let memory = MemorySink()
         let recorder = Recorder()
         let threads = Locked<Set<UInt>>([])
-        let announcer = Announcer(
+        let drainedInCallback = Locked<[Bool]>([])
+        let announcer = Locked<Announcer?>(nil)
+        let speaker = Announcer(
             engine: engine, sinks: [memory], onNotice: recorder.onNotice,
             onEvent: { event in
                 threads.withLock { _ = $0.insert(UInt(pthread_self())) }
                 recorder.onEvent(event)
+                if let announcer = announcer.withLock({ $0 }) {
+                    drainedInCallback.withLock { $0.append(announcer.drain(timeout: .seconds(30))) }
+                }
             })
+        announcer.withLock { $0 = speaker }
         let other = DispatchSemaphore(value: 0)
         let otherResult = Locked<Int?>(nil)
-        let (scriptThread, counts, ids) = engine.runOnEngineThread { () -> (UInt, [Int], [UtteranceID]) in
-            var counts: [Int] = []
-            var ids: [UtteranceID] = []
-            for text in ["Page 1 of 2", "Page 2 of 2"] {
-                let id = announcer.speak(text)
-                ids.append(id)
-                #expect(announcer.drain(timeout: .seconds(30)))
-                counts.append(recorder.events.count)
-            }
-            // Another thread asks the engine for a synthesis while the script holds the thread.
-            DispatchQueue.global().async {
-                let synthesis = try? self.engine.synthesize("Page 3 of 3", useCache: false)
-                otherResult.withLock { $0 = synthesis?.samples.count }
-                other.signal()
-            }
-            // Its job is queued behind us; the next drain runs it (no deadlock, no waiting).
-            let deadline = DispatchTime.now() + .seconds(30)
-            while DispatchTime.now() < deadline {
-                announcer.drain()
-                if other.wait(timeout: .now() + .milliseconds(1)) == .success { break }
-            }
-            return (UInt(pthread_self()), counts, ids)
+        DispatchQueue.global().async {
+            let synthesis = try? self.engine.synthesize("Page 3 of 3", useCache: false)
+            otherResult.withLock { $0 = synthesis?.samples.count }
+            other.signal()
         }
+        var counts: [Int] = []
+        var ids: [UtteranceID] = []
+        for text in ["Page 1 of 2", "Page 2 of 2"] {
+            ids.append(speaker.speak(text))
+            #expect(speaker.drain(timeout: .seconds(30)))
+            counts.append(recorder.events.count)
+        }
+        #expect(other.wait(timeout: .now() + 30) == .success)
         #expect(counts == [1, 2], "each event arrived before its drain returned")
-        #expect(threads.withLock { $0 } == [scriptThread], "events came on the script's own thread")
-        #expect(scriptThread != UInt(pthread_self()))
+        #expect(!threads.withLock { $0 }.contains(UInt(pthread_self())), "events come on the engine thread")
+        #expect(drainedInCallback.withLock { $0 } == [false, false], "inside its own event, the utterance is not done yet")
         for id in ids {
             let event = try #require(recorder.event(for: id))
             #expect(event.outcome == .finished)
@@ -93,6 +90,7 @@ import Testing
             #expect(samples.count == event.sampleCount && PCMAnalysis.rms(samples) > 500)
         }
         #expect((otherResult.withLock { $0 } ?? 0) > 11_025)
+        announcer.withLock { $0 = nil }
     }
 
     @Test func unwritableWAVDirectoryIsTypedError() throws {

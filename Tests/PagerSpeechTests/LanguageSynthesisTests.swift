@@ -24,14 +24,14 @@ import Testing
         // Listed by eSpeak NG itself as one of a voice's languages, exactly, not as a prefix.
         let speakers = engine.voices.filter { $0.languages.contains { $0.code.lowercased() == strings.voice.lowercased() } }
         #expect(!speakers.isEmpty, "no installed voice lists '\(strings.voice)'")
-        let chosen = try engine.voice(for: VoiceSettings(language: strings.voice))
+        let chosen = try engine.voice(for: VoiceSettings(voice: strings.voice))
         #expect(speakers.contains(chosen), "\(code): '\(strings.voice)' resolves to \(chosen)")
     }
 
     @Test(arguments: SpokenStrings.table.map(\.code))
     func pageTwoOfThreeAndTheFocusSynthesise(code: String) throws {
         let pager = try pager(code)
-        let settings = VoiceSettings(language: pager.strings.voice)
+        let settings = VoiceSettings(voice: pager.strings.voice)
         let announcement = try engine.synthesize(pager.announcementText, settings: settings, useCache: false)
         #expect(announcement.sampleRate == 22050)
         #expect((0.4...6.0).contains(announcement.duration), "\(code): \(announcement.duration) s")
@@ -53,7 +53,7 @@ import Testing
     @Test(arguments: SpokenStrings.table.map(\.code))
     func theNumbersAreHeard(code: String) throws {
         let strings = try pager(code).strings
-        let settings = VoiceSettings(language: strings.voice)
+        let settings = VoiceSettings(voice: strings.voice)
         let withNumbers = try engine.synthesize(
             strings.announcement.render(["page": "2", "count": "3"]), settings: settings, useCache: false)
         let without = try engine.synthesize(strings.announcement.render(["page": "", "count": ""]), settings: settings, useCache: false)

@@ -107,13 +107,18 @@ public final class PulseAudioServer {
 
     /// Starts `parec` on the null sink's monitor, recording 16-bit mono at the sink's rate into
     /// a file in this server's directory; returns once `parec` is connected and recording.
-    public func startRecording(timeout: Duration = .seconds(10)) throws -> MonitorRecording {
+    ///
+    /// `latencyMilliseconds` is parec's fragment size, which also sets how far ahead the null sink
+    /// renders. What the sink rendered ahead of a stream's start cannot be taken back from the
+    /// monitor, so the recording misses about that much of the start of each new stream (a real
+    /// device replays it after a rewind): use 1 ms where a test looks at the very first samples.
+    public func startRecording(latencyMilliseconds: Int = 20, timeout: Duration = .seconds(10)) throws -> MonitorRecording {
         guard let parec = Self.findExecutable("parec") else { throw Failure.executableMissing("parec") }
         let recording = try MonitorRecording(
             parec: parec, server: serverAddress, source: sinkName + ".monitor",
             sampleRate: sampleRate,
             path: directory + "/record-\(recorders.count + 1).raw",
-            environment: clientEnvironment(), timeout: timeout)
+            environment: clientEnvironment(), latencyMilliseconds: latencyMilliseconds, timeout: timeout)
         recorders.append(recording)
         return recording
     }
@@ -156,10 +161,26 @@ public final class PulseAudioServer {
         return nil
     }
 
-    /// Whether something accepts connections on the unix socket at `path`: the same probe
-    /// PagerSpeech uses to decide whether PulseAudio is there.
+    /// Whether something accepts connections on the unix socket at `path`.
     public static func socketAnswers(_ path: String) -> Bool {
-        AudioProbe.unixSocketAnswers(path)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty, bytes.count < capacity else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let result = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return result == 0
     }
 }
 
@@ -172,7 +193,7 @@ public final class MonitorRecording {
 
     init(
         parec: String, server: String, source: String, sampleRate: Int, path: String,
-        environment: [String: String], timeout: Duration
+        environment: [String: String], latencyMilliseconds: Int, timeout: Duration
     ) throws {
         self.path = path
         self.sampleRate = sampleRate
@@ -183,7 +204,7 @@ public final class MonitorRecording {
             arguments: [
                 "--server=\(server)", "--device=\(source)", "--format=s16le",
                 "--rate=\(sampleRate)", "--channels=1", "--raw",
-                "--latency-msec=20",
+                "--latency-msec=\(latencyMilliseconds)",
             ],
             environment: environment, standardOutput: path, standardError: errorPath)
         // The null sink's monitor streams silence continuously, so bytes arriving means parec is

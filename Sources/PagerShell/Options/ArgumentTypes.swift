@@ -17,8 +17,8 @@ extension PageChangeStyle: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }
 
-extension PlaybackMode: ExpressibleByArgument {
-    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+extension AudioOutput: ExpressibleByArgument {
+    static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }
 
 extension TextSize: ExpressibleByArgument {

@@ -1,7 +1,21 @@
 import ArgumentParser
 import PagerSpeech
 
-/// How PagerVoice speaks: shared by the REPL and `say`.
+/// Where speech goes (`--audio`).
+enum AudioOutput: String, Sendable, CaseIterable {
+    /// PulseAudio if a server answers, else ALSA if there is a card, else one notice and silence.
+    case auto
+    case pulse
+    case alsa
+    /// The user's own speech-dispatcher, with their synthesiser, voice and rate (Orca's way).
+    case speechd
+    /// Synthesise and discard: every cost of speech, no sound.
+    case null
+    /// No synthesis at all.
+    case off
+}
+
+/// How PagerVoice speaks: shared by the REPL, `read` and `say`.
 struct SpeechOptions: ParsableArguments {
     static let rateRange = VoiceSettings.rateRange
 
@@ -16,9 +30,9 @@ struct SpeechOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "auto (PulseAudio, else ALSA, else silent with one notice), pulse, alsa, null (synthesise and discard), off (no synthesis).",
+            "auto (PulseAudio, else ALSA, else silent with one notice), pulse, alsa, speechd (your speech-dispatcher, as Orca uses it), null (synthesise and discard), off (no synthesis).",
             valueName: "mode"))
-    var audio: PlaybackMode = .auto
+    var audio: AudioOutput = .auto
 
     @Option(
         help: ArgumentHelp(
@@ -39,6 +53,9 @@ struct SpeechOptions: ParsableArguments {
         if wavDir != nil && audio == .off {
             throw ValidationError(
                 "--wav-dir needs synthesis, but --audio off synthesises nothing; use --audio null to only write files")
+        }
+        if wavDir != nil && audio == .speechd {
+            throw ValidationError("--wav-dir needs PagerVoice's own synthesis; speech-dispatcher plays what it synthesises itself")
         }
     }
 }

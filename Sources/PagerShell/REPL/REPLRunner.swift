@@ -6,16 +6,16 @@ import PagerListen
 /// interrupted by the next announcement like VoiceOver); from a pipe it is a script: no prompt,
 /// each line's speech finishes before the next line runs, errors carry line numbers, and the exit
 /// status says whether any line failed.
-public final class REPLRunner {
+final class REPLRunner {
     public private(set) var session: Session
     let renderer: OutputRenderer
-    let speaker: Speaker
+    let speaker: SpeechClient
     let interactive: Bool
     let out: OutputStream
     let err: OutputStream
 
-    public init(
-        session: Session, renderer: OutputRenderer, speaker: Speaker, interactive: Bool,
+    init(
+        session: Session, renderer: OutputRenderer, speaker: SpeechClient, interactive: Bool,
         out: OutputStream = .standardOutput, err: OutputStream = .standardError
     ) {
         self.session = session
@@ -92,7 +92,7 @@ public final class REPLRunner {
                 if let text = output.spokenText {
                     listener?.speakingBegan()
                     spoke = true
-                    speaker.speak(text, priority: Self.priority(of: output), voice: session.pager.strings.voice)
+                    speaker.speak(text, Self.priority(of: output), session.pager.strings.voice)
                 }
             }
             return quit

@@ -39,9 +39,9 @@ struct REPLCommand: PagerVoiceSubcommand {
             let pager = try? self.pager.makePager(language: language)
         else { return 2 }
         let err = io.err
-        let speaker: Speaker
+        let speaker: SpeechClient
         do {
-            speaker = try SpeakerFactory.make(
+            speaker = try SpeechClient.make(
                 speech,
                 notice: { line in
                     err.writeLine("pagervoice: \(line)")
@@ -50,7 +50,7 @@ struct REPLCommand: PagerVoiceSubcommand {
         } catch {
             err.writeLine("pagervoice: \(error)")
             io.finish(command: "pagervoice")
-            return SpeakerFactory.exitStatus(for: error)
+            return SpeechClient.exitStatus(for: error)
         }
         let interactive = Terminal.stdinIsTTY
         let session = Session(
@@ -82,13 +82,11 @@ struct REPLCommand: PagerVoiceSubcommand {
             // Lines from the pipe and phrases heard, in the order they arrive; the run ends when
             // both are done (a recording heard to its end, or "quit listening", and end of input).
             let (queue, voice) = VoiceCommands.queue(listening, keyboard: FileLineReader(), pages: pager.pages, err: io.err)
-            status = speaker.runScript { runner.run(queue: queue, voice: voice) }
+            status = runner.run(queue: queue, voice: voice)
         } else {
-            // A script waits for each line's speech, so it runs where the speech is made.
-            status = speaker.runScript {
-                var reader = FileLineReader()
-                return runner.run(&reader)
-            }
+            // A script: each line's speech is spoken to its end before the next line runs.
+            var reader = FileLineReader()
+            status = runner.run(&reader)
         }
         return io.finish(command: "pagervoice") ? status : 1
     }

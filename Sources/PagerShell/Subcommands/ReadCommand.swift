@@ -69,9 +69,9 @@ struct ReadCommand: PagerVoiceSubcommand {
             return 1
         }
         let err = io.err
-        let speaker: Speaker
+        let speaker: SpeechClient
         do {
-            speaker = try SpeakerFactory.make(
+            speaker = try SpeechClient.make(
                 speech,
                 notice: { line in
                     err.writeLine("pagervoice: \(line)")
@@ -80,7 +80,7 @@ struct ReadCommand: PagerVoiceSubcommand {
         } catch {
             err.writeLine("pagervoice read: \(error)")
             io.finish(command: "pagervoice read")
-            return SpeakerFactory.exitStatus(for: error)
+            return SpeechClient.exitStatus(for: error)
         }
         let pager = Pager(pages: document.titles, strings: language.strings)
         let session = Session(
@@ -106,12 +106,12 @@ struct ReadCommand: PagerVoiceSubcommand {
         if listening.isListening {
             // "next page", "page seven", "read", "stop" by voice, beside the keys.
             let (queue, voice) = VoiceCommands.queue(listening, keyboard: input ?? NoLines(), pages: pager.pages, err: io.err)
-            status = speaker.runScript { runner.run(queue: queue, voice: voice, startingWith: .arrive) }
+            status = runner.run(queue: queue, voice: voice, startingWith: .arrive)
         } else if let keys {
             var source = keys
             status = runner.run(&source, startingWith: .arrive)
         } else if var lines = input {
-            status = speaker.runScript { runner.run(&lines, startingWith: .arrive) }
+            status = runner.run(&lines, startingWith: .arrive)
         } else {
             // The document was standard input and there is no terminal for keys: the first page.
             var nothing = NoLines()

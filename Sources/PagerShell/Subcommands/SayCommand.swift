@@ -32,13 +32,13 @@ struct SayCommand: PagerVoiceSubcommand {
         guard let language = try? LanguageChoice.resolve(explicit: lang, environment: ProcessEnvironment.current) else { return 2 }
         let err = io.err
         do {
-            let speaker = try SpeakerFactory.make(
+            let speaker = try SpeechClient.make(
                 speech,
                 notice: { line in
                     err.writeLine("pagervoice: \(line)")
                     err.flush()
                 })
-            speaker.speak(text, priority: .default, voice: language.strings.voice)
+            speaker.speak(text, .default, language.strings.voice)
             speaker.drain()
             let failures = speaker.takeFailures()
             guard failures.isEmpty else {
@@ -49,7 +49,7 @@ struct SayCommand: PagerVoiceSubcommand {
         } catch {
             err.writeLine("pagervoice say: \(error)")
             io.finish(command: "pagervoice say")
-            return SpeakerFactory.exitStatus(for: error)
+            return SpeechClient.exitStatus(for: error)
         }
         io.out.writeLine(text)
         return io.finish(command: "pagervoice say") ? 0 : 1

@@ -28,10 +28,14 @@ public final class InterruptWatcher: @unchecked Sendable {
     }
 
     /// Ctrl-C silences speech. On a terminal the session goes on; a script is stopped.
-    static func silencing(_ speaker: Speaker, interactive: Bool) -> InterruptWatcher {
+    static func silencing(_ speaker: SpeechClient, interactive: Bool) -> InterruptWatcher {
         InterruptWatcher {
-            speaker.stop()
-            guard !interactive else { return }
+            guard !interactive else {
+                speaker.stop()
+                return
+            }
+            // No sound after this, and no WAV file half written or appearing later.
+            speaker.shutDown()
             // Written straight to the descriptor, as the main thread may hold the stream's lock
             // right now; then `_exit`, not `exit`: exit handlers and library destructors (eSpeak
             // NG's, libpulse's) must not run while the main and engine threads are still using
