@@ -1,5 +1,6 @@
 import CSpeechd
 import Glibc
+import SystemPackage
 
 /// Every raw libspeechd call in the package, so the unsafe surface is one short file.
 ///
@@ -13,6 +14,15 @@ enum SpeechDispatcherRaw {
     /// only ever use it from one worker queue at a time.
     struct Handle: @unchecked Sendable {
         let pointer: UnsafeMutablePointer<SPDConnection>
+        /// Our own duplicate of the connection's socket, open until `close` has finished.
+        ///
+        /// libspeechd's number for the socket (`pointer.pointee.socket`) is not ours to use:
+        /// when the daemon hangs up, libspeechd's reader thread closes that descriptor (with
+        /// `fclose` on its stream) and leaves the number in the field, where it soon names some
+        /// other descriptor of the process, such as another client's connection. Shutting down
+        /// or watching "the socket" goes through this duplicate instead, which names the same
+        /// socket for as long as we hold it.
+        let socket: FileDescriptor
     }
 
     /// A notification the daemon sent for one of our messages (by its SSIP message id).
@@ -51,36 +61,51 @@ enum SpeechDispatcherRaw {
         guard let connection else {
             return .failure(.refused(error.map { String(cString: $0) } ?? "libspeechd could not open a connection"))
         }
-        return .success(Handle(pointer: connection))
+        // libspeechd makes its socket without close-on-exec: a child we start would otherwise
+        // hold our connection open (and keep the daemon talking to it) after we let go of it.
+        let number = connection.pointee.socket
+        _ = fcntl(number, F_SETFD, fcntl(number, F_GETFD) | FD_CLOEXEC)
+        // The duplicate is taken before any command of ours goes out; `connect` then requires the
+        // daemon's replies to them, which only a live reader delivers, and the reader closes the
+        // number only as it ends. So the number was still the connection's when we copied it.
+        let duplicate = fcntl(number, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else {
+            let reason = SpeechDispatcherError.Reason.cannotConnect(Errno(rawValue: errno))
+            spd_close(connection)
+            return .failure(reason)
+        }
+        return .success(Handle(pointer: connection, socket: FileDescriptor(rawValue: duplicate)))
     }
 
-    /// Closes the socket and joins libspeechd's reader thread.
+    /// Closes the connection and joins libspeechd's reader thread.
     ///
     /// `spd_close` cancels the reader thread (`pthread_cancel`) wherever it is, normally blocked
     /// reading the socket. ThreadSanitizer cannot follow a thread cancelled inside one of its
     /// intercepted calls and aborts the process ("finished with ignores enabled"), so we first
-    /// shut the socket down: the reader sees end-of-file, marks the connection closed
-    /// (`socket = -1`) and ends by itself, and `spd_close` then only joins it and frees. The
-    /// wait is bounded (a reader stuck elsewhere is cancelled as before).
+    /// shut the socket down through our duplicate: the reader reads end-of-file, closes its
+    /// stream (`stream = NULL`) and ends by itself, and `spd_close` then only joins it and frees.
+    /// The wait is bounded (a reader stuck elsewhere is cancelled as before). Only then is our
+    /// duplicate closed, so its number cannot be reused while we still act on it.
     static func close(_ handle: Handle) {
-        let socket = handle.pointer.pointee.socket
-        if socket >= 0 {
-            Glibc.shutdown(socket, Int32(SHUT_RDWR))
-            let deadline = ContinuousClock.now + .seconds(1)
-            // The reader writes the field without a lock we can take; it is a plain int, polled.
-            while readerStillRunning(handle) && ContinuousClock.now < deadline { usleep(1000) }
-        }
+        Glibc.shutdown(handle.socket.rawValue, Int32(SHUT_RDWR))
+        let deadline = ContinuousClock.now + .seconds(1)
+        // The reader writes the field without a lock we can take; it is a plain pointer, polled.
+        while readerStillRunning(handle) && ContinuousClock.now < deadline { usleep(1000) }
         spd_close(handle.pointer)
+        try? handle.socket.close()
     }
 
+    /// Whether libspeechd's reader still has its stream: it clears the field (after closing the
+    /// stream and so the descriptor) when the socket reaches end-of-file, just before it ends.
     @inline(never)
     private static func readerStillRunning(_ handle: Handle) -> Bool {
-        handle.pointer.pointee.socket >= 0
+        handle.pointer.pointee.stream != nil
     }
 
     /// The connection's socket, for noticing when the daemon hangs up (`SpeechDispatcherHangupWatch`).
+    /// Valid until `close`.
     static func socketDescriptor(_ handle: Handle) -> Int32 {
-        handle.pointer.pointee.socket
+        handle.socket.rawValue
     }
 
     // MARK: Settings

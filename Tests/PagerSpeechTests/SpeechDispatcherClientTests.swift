@@ -400,8 +400,9 @@ extension MonitorRecording {
     }
 }
 
-/// Polls `condition` every 5 ms until it holds or `timeout` passes.
-private func waitUntil(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
+/// Polls `condition` every 5 ms until it holds or `timeout` passes. (The speech-dispatcher suites
+/// share it.)
+func waitUntil(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         if ContinuousClock.now > deadline { return false }
