@@ -1,4 +1,5 @@
 import CSpeechd
+import Dispatch
 import Glibc
 import PagerTestSupport
 import SystemPackage
@@ -48,6 +49,51 @@ import Testing
         }
         #expect(exercised, "another test took the freed descriptor number first \(tried) times")
     }
+
+    /// libspeechd 0.11 formats some commands (notifications, the rate, a message's priority) in
+    /// static buffers that every connection of the process shares. Two connections set up at the
+    /// same moment (two clients, or a test starting while another stops) must still each send
+    /// their own commands: one connection's rate must never land on the other, and no command may
+    /// be garbled into one the daemon refuses ("it refused SET SELF NOTIFICATION").
+    @Test func twoConnectionsSettingAtOnceEachSendTheirOwnCommands() throws {
+        let server = try SpeechDispatcherServer()
+        defer { server.stop() }
+        let address = SpeechDispatcherAddress.unixSocket(path: server.socketPath)
+        let first = try #require(try? SpeechDispatcherRaw.open(clientName: "pagervoice-test", address: address).get())
+        defer { SpeechDispatcherRaw.close(first) }
+        let second = try #require(try? SpeechDispatcherRaw.open(clientName: "pagervoice-test", address: address).get())
+        defer { SpeechDispatcherRaw.close(second) }
+        let handles = [first, second]
+        // Rates no other command contains, so a mixed-up one shows.
+        let rates = [-37, 61]
+        let problems = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let handle = handles[index]
+            for round in 0..<10_000 {
+                guard SpeechDispatcherRaw.setRate(handle, rates[index]) else {
+                    problems.withLock { $0.append("connection \(index), round \(round): SET SELF RATE refused") }
+                    return
+                }
+                let rate = currentRate(handle)
+                if rate != rates[index] {
+                    problems.withLock { $0.append("connection \(index), round \(round): rate \(rate.map(String.init) ?? "unknown")") }
+                    return
+                }
+            }
+        }
+        #expect(problems.withLock { $0 }.isEmpty)
+    }
+}
+
+/// The connection's rate as the daemon has it (`GET RATE`: `251-61`, then `251 OK GET RETURNED`).
+private func currentRate(_ handle: SpeechDispatcherRaw.Handle) -> Int? {
+    var reply: UnsafeMutablePointer<CChar>?
+    let status = spd_execute_command_with_reply(handle.pointer, "GET RATE", &reply)
+    defer { free(reply) }
+    guard status == 0, let reply else { return nil }
+    let first = String(cString: reply).split(separator: "\r\n").first ?? ""
+    guard first.hasPrefix("251-") else { return nil }
+    return Int(first.dropFirst(4))
 }
 
 /// A connected pair of sockets of ours, one end of which has a chosen descriptor number: the
