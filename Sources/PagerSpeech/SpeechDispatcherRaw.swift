@@ -1,18 +1,35 @@
 import CSpeechd
 import Glibc
+import SystemPackage
 
 /// Every raw libspeechd call in the package, so the unsafe surface is one short file.
 ///
-/// All calls except the callbacks run on a session's worker queue (libspeechd serialises each
-/// connection with its own mutex, but we also want commands in the order they were made). The
-/// connection is threaded (`SPD_MODE_THREADED`): libspeechd reads the socket on a thread of its
-/// own and calls the BEGIN, END and CANCEL callbacks there. No libspeechd function may be called
-/// from a callback (it would wait for a reply that only that thread can read).
+/// All calls except the callbacks run on a session's worker queue, one at a time per connection,
+/// in the order they were asked for. The connection is threaded (`SPD_MODE_THREADED`): libspeechd
+/// reads the socket on a thread of its own and calls the BEGIN, END and CANCEL callbacks there.
+/// No libspeechd function may be called from a callback (it would wait for a reply that only
+/// that thread can read).
+///
+/// Every command goes out through `execute` (`spd_execute_command_with_reply`), never through
+/// libspeechd's setters or `spd_say`: in 0.11 those format their command in a static buffer that
+/// every connection of the process shares (`spd_set_notification`, `spd_set_voice_rate`, and
+/// `spd_set_priority` inside `spd_say`), guarded only by each connection's own mutex. Two
+/// connections sending at the same moment then send each other's commands, or a garbled one:
+/// one client's rate or priority lands on another, or the daemon refuses a setup command.
 enum SpeechDispatcherRaw {
     /// An open libspeechd connection. Sendable because libspeechd locks each call itself and we
     /// only ever use it from one worker queue at a time.
     struct Handle: @unchecked Sendable {
         let pointer: UnsafeMutablePointer<SPDConnection>
+        /// Our own duplicate of the connection's socket, open until `close` has finished.
+        ///
+        /// libspeechd's number for the socket (`pointer.pointee.socket`) is not ours to use:
+        /// when the daemon hangs up, libspeechd's reader thread closes that descriptor (with
+        /// `fclose` on its stream) and leaves the number in the field, where it soon names some
+        /// other descriptor of the process, such as another client's connection. Shutting down
+        /// or watching "the socket" goes through this duplicate instead, which names the same
+        /// socket for as long as we hold it.
+        let socket: FileDescriptor
     }
 
     /// A notification the daemon sent for one of our messages (by its SSIP message id).
@@ -51,70 +68,120 @@ enum SpeechDispatcherRaw {
         guard let connection else {
             return .failure(.refused(error.map { String(cString: $0) } ?? "libspeechd could not open a connection"))
         }
-        return .success(Handle(pointer: connection))
+        // libspeechd makes its socket without close-on-exec: a child we start would otherwise
+        // hold our connection open (and keep the daemon talking to it) after we let go of it.
+        let number = connection.pointee.socket
+        _ = fcntl(number, F_SETFD, fcntl(number, F_GETFD) | FD_CLOEXEC)
+        // The duplicate is taken before any command of ours goes out; `connect` then requires the
+        // daemon's replies to them, which only a live reader delivers, and the reader closes the
+        // number only as it ends. So the number was still the connection's when we copied it.
+        let duplicate = fcntl(number, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else {
+            let reason = SpeechDispatcherError.Reason.cannotConnect(Errno(rawValue: errno))
+            spd_close(connection)
+            return .failure(reason)
+        }
+        return .success(Handle(pointer: connection, socket: FileDescriptor(rawValue: duplicate)))
     }
 
-    /// Closes the socket and joins libspeechd's reader thread.
+    /// Closes the connection and joins libspeechd's reader thread.
     ///
     /// `spd_close` cancels the reader thread (`pthread_cancel`) wherever it is, normally blocked
     /// reading the socket. ThreadSanitizer cannot follow a thread cancelled inside one of its
     /// intercepted calls and aborts the process ("finished with ignores enabled"), so we first
-    /// shut the socket down: the reader sees end-of-file, marks the connection closed
-    /// (`socket = -1`) and ends by itself, and `spd_close` then only joins it and frees. The
-    /// wait is bounded (a reader stuck elsewhere is cancelled as before).
+    /// shut the socket down through our duplicate: the reader reads end-of-file, closes its
+    /// stream (`stream = NULL`) and ends by itself, and `spd_close` then only joins it and frees.
+    /// The wait is bounded (a reader stuck elsewhere is cancelled as before). Only then is our
+    /// duplicate closed, so its number cannot be reused while we still act on it.
     static func close(_ handle: Handle) {
-        let socket = handle.pointer.pointee.socket
-        if socket >= 0 {
-            Glibc.shutdown(socket, Int32(SHUT_RDWR))
-            let deadline = ContinuousClock.now + .seconds(1)
-            // The reader writes the field without a lock we can take; it is a plain int, polled.
-            while readerStillRunning(handle) && ContinuousClock.now < deadline { usleep(1000) }
-        }
+        Glibc.shutdown(handle.socket.rawValue, Int32(SHUT_RDWR))
+        let deadline = ContinuousClock.now + .seconds(1)
+        // The reader writes the field without a lock we can take; it is a plain pointer, polled.
+        while readerStillRunning(handle) && ContinuousClock.now < deadline { usleep(1000) }
         spd_close(handle.pointer)
+        try? handle.socket.close()
     }
 
+    /// Whether libspeechd's reader still has its stream: it clears the field (after closing the
+    /// stream and so the descriptor) when the socket reaches end-of-file, just before it ends.
     @inline(never)
     private static func readerStillRunning(_ handle: Handle) -> Bool {
-        handle.pointer.pointee.socket >= 0
+        handle.pointer.pointee.stream != nil
     }
 
     /// The connection's socket, for noticing when the daemon hangs up (`SpeechDispatcherHangupWatch`).
+    /// Valid until `close`.
     static func socketDescriptor(_ handle: Handle) -> Int32 {
-        handle.pointer.pointee.socket
+        handle.socket.rawValue
+    }
+
+    // MARK: Commands
+
+    /// What the daemon made of one command.
+    enum Reply: Equatable, Sendable {
+        /// A 1xx or 2xx reply (all of it, lines joined by CR LF).
+        case accepted(String)
+        /// A 3xx or 4xx reply.
+        case refused(String)
+        /// No reply: the connection is closed.
+        case closed
+    }
+
+    /// Sends `command` (a CR LF is added) and waits for the daemon's reply. libspeechd builds the
+    /// line in a buffer of its own, so connections never share it.
+    static func execute(_ handle: Handle, _ command: String) -> Reply {
+        var reply: UnsafeMutablePointer<CChar>?
+        let status = spd_execute_command_with_reply(handle.pointer, command, &reply)
+        defer { free(reply) }
+        guard let reply else { return .closed }
+        let text = String(cString: reply)
+        return status == 0 ? .accepted(text) : .refused(text)
+    }
+
+    private static func accepts(_ handle: Handle, _ command: String) -> Bool {
+        if case .accepted = execute(handle, command) { return true }
+        return false
     }
 
     // MARK: Settings
 
-    /// BEGIN, END and CANCEL notifications for our messages, delivered through `slot`.
-    static func enableNotifications(_ handle: Handle, slot: Int) -> Bool {
+    /// BEGIN, END and CANCEL notifications for our messages, delivered through `slot`. nil when
+    /// the daemon took them, else the reply to the first command it did not take.
+    static func enableNotifications(_ handle: Handle, slot: Int) -> Reply? {
         let callback = trampoline(slot)
         handle.pointer.pointee.callback_begin = callback
         handle.pointer.pointee.callback_end = callback
         handle.pointer.pointee.callback_cancel = callback
-        return spd_set_notification_on(handle.pointer, SPD_BEGIN) == 0
-            && spd_set_notification_on(handle.pointer, SPD_END) == 0
-            && spd_set_notification_on(handle.pointer, SPD_CANCEL) == 0
+        for event in ["begin", "end", "cancel"] {
+            let reply = execute(handle, "SET SELF NOTIFICATION \(event) on")
+            if case .accepted = reply { continue }
+            return reply
+        }
+        return nil
     }
 
     static func disableNotifications(_ handle: Handle) {
-        _ = spd_set_notification_off(handle.pointer, SPD_ALL)
+        _ = execute(handle, "SET SELF NOTIFICATION all off")
     }
 
     /// Text is text: markup in it is read out, never interpreted as SSML.
     static func setPlainTextMode(_ handle: Handle) -> Bool {
-        spd_set_data_mode(handle.pointer, SPD_DATA_TEXT) == 0
+        accepts(handle, "SET SELF SSML_MODE off")
     }
 
+    /// `rate` on speech-dispatcher's scale, -100...100 (`SpeechDispatcherRate`).
     static func setRate(_ handle: Handle, _ rate: Int) -> Bool {
-        spd_set_voice_rate(handle.pointer, Int32(rate)) == 0
+        (-100...100).contains(rate) && accepts(handle, "SET SELF RATE \(rate)")
     }
 
+    /// `name` is one the daemon listed (`voices`), so it holds no line break.
     static func setSynthesisVoice(_ handle: Handle, _ name: String) -> Bool {
-        spd_set_synthesis_voice(handle.pointer, name) == 0
+        accepts(handle, "SET SELF SYNTHESIS_VOICE \(name)")
     }
 
+    /// `code` is a normalised language code (`SpeechDispatcherVoice.normalised`).
     static func setLanguage(_ handle: Handle, _ code: String) -> Bool {
-        spd_set_language(handle.pointer, code) == 0
+        accepts(handle, "SET SELF LANGUAGE \(code)")
     }
 
     /// The output module's voices, nil when the daemon refused the request.
@@ -151,16 +218,36 @@ enum SpeechDispatcherRaw {
     // MARK: Speaking
 
     /// Queues `text` with `level`; the SSIP message id, or nil when the daemon refused it.
+    ///
+    /// What `spd_say` sends, without its shared buffer: the priority, `SPEAK`, the text (dots
+    /// that start a line doubled), and the end mark, whose reply carries the message id.
     static func say(_ handle: Handle, _ level: SpeechDispatcherPriority, _ text: String) -> Int? {
-        let priority = level == .important ? SPD_IMPORTANT : SPD_TEXT
-        let id = spd_say(handle.pointer, priority, text)
-        return id >= 0 ? Int(id) : nil
+        let priority = level == .important ? "IMPORTANT" : "TEXT"
+        guard accepts(handle, "SET SELF PRIORITY \(priority)"), accepts(handle, "SPEAK") else { return nil }
+        guard let sent = spd_send_data_wo_mutex(handle.pointer, escapedForData(text), SPD_NO_REPLY) else { return nil }
+        free(sent)
+        guard case .accepted(let reply) = execute(handle, "\r\n.") else { return nil }
+        return messageID(reply)
+    }
+
+    /// SSIP ends the text at a line holding only a dot, so a dot that starts a line is doubled
+    /// (as libspeechd's `escape_dot` does).
+    static func escapedForData(_ text: String) -> String {
+        text.split(separator: "\r\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix(".") ? "." + $0 : String($0) }
+            .joined(separator: "\r\n")
+    }
+
+    /// The id in the reply to the end mark: `225-21`, then `225 OK MESSAGE QUEUED`.
+    static func messageID(_ reply: String) -> Int? {
+        guard let first = reply.split(separator: "\r\n").first, first.hasPrefix("225-") else { return nil }
+        return Int(first.dropFirst(4))
     }
 
     /// `CANCEL SELF`: stops our message being spoken and discards our waiting ones (each gets a
     /// CANCEL notification). Other clients' speech is untouched.
     static func cancel(_ handle: Handle) -> Bool {
-        spd_cancel(handle.pointer) == 0
+        accepts(handle, "CANCEL SELF")
     }
 
     // MARK: Callbacks

@@ -99,9 +99,9 @@ final class SpeechDispatcherSession: Sendable {
             case .failure(let reason):
                 return .failure(reason)
             case .success(let handle):
-                guard SpeechDispatcherRaw.enableNotifications(handle, slot: slot) else {
+                if let reply = SpeechDispatcherRaw.enableNotifications(handle, slot: slot) {
                     SpeechDispatcherRaw.close(handle)
-                    return .failure(.refused("it refused SET SELF NOTIFICATION"))
+                    return .failure(reply == .closed ? .closedWithoutReply : .refused("it refused SET SELF NOTIFICATION"))
                 }
                 guard SpeechDispatcherRaw.setPlainTextMode(handle) else {
                     SpeechDispatcherRaw.close(handle)

@@ -28,13 +28,14 @@ import Testing
         let pageSeconds = PCMAnalysis.voicedDuration(page, sampleRate: recording.sampleRate)
         #expect(pageSeconds > 0.3)
 
-        // Plain-text mode: the tags are words to say, so this takes far longer than "hello".
+        // Plain-text mode: the tags are words to say ("speak emphasis hello emphasis speak"), so
+        // this takes several times as long as "hello" alone, which is all SSML would say.
         let plainStart = recording.sampleCount()
         client.speak("hello")
         #expect(client.drain(timeout: .seconds(30)))
         let plain = try #require(recording.sound(after: plainStart))
         let markupStart = recording.sampleCount()
-        let markup = client.speak("<speak>hello</speak>")
+        let markup = client.speak("<speak><emphasis>hello</emphasis></speak>")
         #expect(client.drain(timeout: .seconds(30)))
         #expect(log.event(for: markup)?.outcome == .finished)
         let spoken = try #require(recording.sound(after: markupStart))
@@ -55,11 +56,16 @@ import Testing
         #expect(client.drain(timeout: .seconds(30)))
         // The second is sent only after the first ended: nothing was cut.
         #expect(log.sequence == ["begin \(short)", "finished \(short)", "begin \(long)", "finished \(long)"])
+        // Heard: the short one on its own, then the long one. (The long one may come in more than
+        // one burst: on a busy machine the daemon's audio can stall and PulseAudio fills the gap
+        // with silence.)
         let sound = try #require(recording.sound(after: start))
         let found = SpeechDispatcherLog.bursts(sound, sampleRate: recording.sampleRate)
-        #expect(found.count == 2, "bursts: \(found)")
-        if found.count == 2 {
-            #expect(found[0].count < found[1].count, "the short one first")
+        #expect(found.count >= 2, "bursts: \(found)")
+        if found.count >= 2 {
+            let first = PCMAnalysis.voicedDuration(Array(sound[found[0]]), sampleRate: recording.sampleRate)
+            let rest = PCMAnalysis.voicedDuration(Array(sound[found[1].lowerBound...]), sampleRate: recording.sampleRate)
+            #expect(first > 0 && first < rest, "the short one first: \(first) s, then \(rest) s; bursts \(found)")
         }
     }
 
@@ -98,11 +104,12 @@ import Testing
         let longSecondsAtLeast = Double(longText.split(separator: " ").count) / 450 * 60
         // After the cut: the urgent announcement, whole (its own length, give or take the few
         // tens of milliseconds the default sounded before the daemon cut it), and then nothing:
-        // the sound ends long before the default could have.
+        // no more speech than that, and the sound ends long before the default could have.
+        // Speech is measured, not the time it spans: on a busy machine the daemon's audio can
+        // stall and PulseAudio fills the gap with silence.
         #expect(heard > 0.8 * urgentSeconds, "heard \(heard) s after the cut; alone it is \(urgentSeconds) s")
         #expect(heard < urgentSeconds + 0.5, "heard \(heard) s after the cut; alone it is \(urgentSeconds) s")
-        #expect(lastLoud < urgentSeconds + 1.5, "sound went on until \(lastLoud) s after the cut")
-        #expect(Double(cut - longStart) / Double(rate) + lastLoud < longSecondsAtLeast)
+        #expect(Double(cut - longStart) / Double(rate) + lastLoud < longSecondsAtLeast, "sound went on until \(lastLoud) s after the cut")
     }
 
     @Test func defaultsWaitBehindHighTheNewestReplacingTheWaitingOne() throws {
@@ -239,7 +246,9 @@ import Testing
             _ = try SpeechDispatcherClient(configuration: .init(address: .unixSocket(path: path), onNotice: { _ in }))
         }
         let waited = ContinuousClock.now - started
-        #expect(waited >= .milliseconds(1900) && waited < .milliseconds(2250), "waited \(waited)")
+        // The bound, not a moment less; and once, not per step (connecting, sending, reading).
+        // The slack above it is for a busy machine waking us late.
+        #expect(waited >= .milliseconds(1900) && waited < .seconds(3), "waited \(waited)")
         #expect(error == .notRunning(address: .unixSocket(path: path), .noReply(after: .seconds(2))))
     }
 
@@ -400,8 +409,9 @@ extension MonitorRecording {
     }
 }
 
-/// Polls `condition` every 5 ms until it holds or `timeout` passes.
-private func waitUntil(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
+/// Polls `condition` every 5 ms until it holds or `timeout` passes. (The speech-dispatcher suites
+/// share it.)
+func waitUntil(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         if ContinuousClock.now > deadline { return false }

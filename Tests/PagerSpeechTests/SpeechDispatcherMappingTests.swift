@@ -121,6 +121,18 @@ import Testing
         #expect(english.speaks("en") && english.speaks("EN_us") && !english.speaks("e") && !english.speaks(""))
     }
 
+    /// Text goes out as SSIP data, which a line holding only a dot would end: such dots are
+    /// doubled, as libspeechd's `spd_say` does. The id comes from the reply to the end mark.
+    @Test func messagesAreFramedAsSSIPDataAndTheirIdsRead() {
+        #expect(SpeechDispatcherRaw.escapedForData("Page 2 of 3.") == "Page 2 of 3.")
+        #expect(SpeechDispatcherRaw.escapedForData(".") == "..")
+        #expect(SpeechDispatcherRaw.escapedForData(".hidden\r\n.\r\nend") == "..hidden\r\n..\r\nend")
+        #expect(SpeechDispatcherRaw.escapedForData("") == "")
+        #expect(SpeechDispatcherRaw.messageID("225-21\r\n225 OK MESSAGE QUEUED\r\n") == 21)
+        #expect(SpeechDispatcherRaw.messageID("225 OK MESSAGE QUEUED\r\n") == nil)
+        #expect(SpeechDispatcherRaw.messageID("225-x\r\n225 OK MESSAGE QUEUED\r\n") == nil)
+    }
+
     // MARK: Handshake and errors
 
     @Test func handshakeAcceptsOnlySSIPSuccess() {

@@ -66,6 +66,10 @@ public final class SpawnedProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         descriptors(&actions)
+        // Only 0, 1 and 2 reach the child. Descriptors opened without close-on-exec (libspeechd's
+        // connections, a test's pipes) would otherwise live on in every child started meanwhile:
+        // a daemon started by one test would hold another test's connection or pipe open.
+        guard Self.closeFromThree(&actions) else { throw Failure.spawnFailed(executable, ENOSYS) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -148,6 +152,15 @@ public final class SpawnedProcess {
             kill(pid, SIGKILL)
             _ = wait(timeout: .seconds(10))
         }
+    }
+
+    /// `posix_spawn_file_actions_addclosefrom_np(actions, 3)`. glibc (2.34 and later) declares it
+    /// only for _GNU_SOURCE, which Swift's Glibc module is not built with, so it is looked up.
+    private static func closeFromThree(_ actions: inout posix_spawn_file_actions_t) -> Bool {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        // A null handle is RTLD_DEFAULT: the symbol wherever the process has it.
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return false }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3) == 0
     }
 
     private func reap(blocking: Bool) {

@@ -9,6 +9,10 @@ import Glibc
 /// instance, no idle shutdown) with HOME and the XDG folders pointing into a fresh temporary
 /// directory: the user's own daemon, config and autospawn settings are never touched, and two
 /// instances run side by side. Waiting is polling with a deadline, never a fixed sleep.
+///
+/// With `PAGERVOICE_SPEECHD_LOGS` set to a folder, the daemon logs everything (LogLevel 5) and
+/// its log folder is copied there, under the temporary directory's name, when it is stopped:
+/// the way to see what the daemon did in a run that failed.
 public final class SpeechDispatcherServer {
     public enum Failure: Error, CustomStringConvertible {
         case executableMissing(String)
@@ -63,8 +67,9 @@ public final class SpeechDispatcherServer {
         // Only what the test needs: one module, PulseAudio output, logs in our folder. The
         // module's own settings are Debian's (rates 80/170/449 wpm, which SpeechDispatcherRate
         // assumes).
+        let logLevel = Self.keptLogsFolder == nil ? 3 : 5
         let configuration = """
-            LogLevel 3
+            LogLevel \(logLevel)
             LogDir "\(directory)/log"
             AudioOutputMethod "pulse"
             AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"
@@ -128,7 +133,17 @@ public final class SpeechDispatcherServer {
         stopped = true
         process.terminate()
         pulse.stop()
+        if let folder = Self.keptLogsFolder {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let kept = folder + "/" + (directory as NSString).lastPathComponent
+            try? FileManager.default.copyItem(atPath: directory + "/log", toPath: kept)
+            try? FileManager.default.copyItem(atPath: directory + "/speech-dispatcher.out", toPath: kept + "/speech-dispatcher.out")
+        }
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private static var keptLogsFolder: String? {
+        ProcessInfo.processInfo.environment["PAGERVOICE_SPEECHD_LOGS"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Stops only the daemon, as a user quitting it would; the PulseAudio server keeps running.
