@@ -341,8 +341,13 @@ enum ListenBench {
         figures.verifyWrongCaughtPercent = Double(wrongPairs - wrongPassed) * 100 / Double(max(wrongPairs, 1))
         figures.verifyCheckMilliseconds = Measure.percentile(checkTimes, 0.5)
         print(Measure.row("    all: heard as themselves (of \(espeakTotal))", figures.verifyEspeakPercent, "%"))
-        print(Measure.row("    wrong expectations failed (of \(wrongPairs), every other announcement)", figures.verifyWrongCaughtPercent, "%"))
-        print(Measure.row("    explicit wrong pairs of pager 9 failed (of \(explicitWrong))", Double(explicitWrong - explicitWrongPassed), "", decimals: 0))
+        print(
+            Measure.row("    wrong expectations failed (of \(wrongPairs), every other announcement)", figures.verifyWrongCaughtPercent, "%")
+        )
+        print(
+            Measure.row(
+                "    explicit wrong pairs of pager 9 failed (of \(explicitWrong))", Double(explicitWrong - explicitWrongPassed), "",
+                decimals: 0))
         print(Measure.row("    margin over the runner-up when right, median", Measure.percentile(margins, 0.5), "", decimals: 2))
         print(Measure.row("    margin over the runner-up when right, 5th percentile", Measure.percentile(margins, 0.05), "", decimals: 2))
         print(Measure.row("    one check (2 searches), p50", figures.verifyCheckMilliseconds, "ms"))
@@ -359,7 +364,9 @@ enum ListenBench {
     private static func verifyOtherTexts(folder: String, talkers: [Talker]) {
         let others = ["Explore", "Collect", "None", "Page, 1 of 3, adjustable. Swipe up or down with one finger to adjust the value."]
         let phrases = (1...3).map { "Page \($0) of 3" } + others
-        guard let checker = try? AnnouncementCheck(phrases: phrases, configuration: ListenConfiguration(stateFolder: folder)) else { return }
+        guard let checker = try? AnnouncementCheck(phrases: phrases, configuration: ListenConfiguration(stateFolder: folder)) else {
+            return
+        }
         let path = folder + "/other.wav"
         var right = 0
         var total = 0
@@ -375,13 +382,16 @@ enum ListenBench {
                 if result.matches { right += 1 } else { misses.append("\(talker): '\(text)' → '\(result.heard)'") }
                 // The next text of the list, then the first announcement, expected instead.
                 for wrong in [others[(index + 1) % others.count], "Page 1 of 3"] {
-                    guard let result = try? checker.check(samples: wav.samples, sampleRate: wav.sampleRate, expected: wrong) else { continue }
+                    guard let result = try? checker.check(samples: wav.samples, sampleRate: wav.sampleRate, expected: wrong) else {
+                        continue
+                    }
                     wrongTotal += 1
                     if !result.matches { wrongCaught += 1 }
                 }
             }
         }
-        print("  verify --listen: other texts (\(others.map { "'\($0.prefix(24))'" }.joined(separator: ", "))) among pager 3's announcements")
+        print(
+            "  verify --listen: other texts (\(others.map { "'\($0.prefix(24))'" }.joined(separator: ", "))) among pager 3's announcements")
         print(Measure.row("    heard as themselves (of \(total))", Double(right), "", decimals: 0))
         print(Measure.row("    wrong expectations failed (of \(wrongTotal))", Double(wrongCaught), "", decimals: 0))
         for line in misses { print("      \(line)") }
