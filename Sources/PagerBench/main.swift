@@ -96,7 +96,13 @@ for (group, label) in [
 summary.check(
     "commands run for out-of-grammar sentences (30 × 4 voices)", listen.outOfGrammarCommands, "", decimals: 0,
     target: "0", pass: listen.outOfGrammarCommands == 0)
-summary.report("verify: eSpeak NG announcements heard back (Page N of 20)", listen.verifyEspeakPercent, "%", decimals: 1)
+summary.check(
+    "verify --listen: eSpeak NG announcements heard as themselves", listen.verifyEspeakPercent, "%", decimals: 1, target: "≥ 99%",
+    pass: listen.verifyEspeakPercent >= 99)
+summary.check(
+    "verify --listen: wrong expectations failed", listen.verifyWrongCaughtPercent, "%", decimals: 2, target: "100%",
+    pass: listen.verifyWrongCaughtPercent >= 100)
+summary.report("verify --listen: one check, p50", listen.verifyCheckMilliseconds, "ms", decimals: 0)
 summary.check(
     "end of speech to phrase reported, p50", listen.latencyP50, "ms", decimals: 0, target: "≤ 300 ms",
     pass: listen.latencyP50 <= 300)

@@ -21,7 +21,30 @@ struct FiniteStateGrammar {
 
     let text: String
 
-    init(phrases: [[String]], tuning: RejectionTuning) {
+    private init(text: String) { self.text = text }
+
+    /// The phrases alone, no loop, every branch weighted 1 rather than shared out: a path's score
+    /// is then its acoustic score alone, the same whichever other phrases are in the grammar, so
+    /// scores from two grammars (all phrases; all but the best) compare directly.
+    static func closedSet(phrases: [[String]]) -> FiniteStateGrammar {
+        FiniteStateGrammar(phrases: phrases, tuning: nil)
+    }
+
+    /// One or more phones of the loop and nothing else, each weighted 1: the best any speech
+    /// can score, against which a phrase's score says how well the phrase explains the sound.
+    static func phoneLoop() -> FiniteStateGrammar {
+        var lines: [String] = []
+        for phone in phones {
+            lines.append("TRANSITION 0 2 1 \(garbageWord(phone))")
+            lines.append("TRANSITION 2 2 1 \(garbageWord(phone))")
+        }
+        lines.append("TRANSITION 2 1 1")
+        return FiniteStateGrammar(
+            text: "FSG_BEGIN loop\nNUM_STATES 3\nSTART_STATE 0\nFINAL_STATE 1\n" + lines.joined(separator: "\n") + "\nFSG_END\n")
+    }
+
+    /// `tuning` nil: the closed set (see `closedSet`).
+    init(phrases: [[String]], tuning: RejectionTuning?) {
         final class Node {
             var children: [(word: String, node: Node)] = []
             var terminal = false
@@ -57,7 +80,7 @@ struct FiniteStateGrammar {
         while let node = pending.popLast() {
             let branches = node.children.count + (node.terminal ? 1 : 0)
             guard branches > 0 else { continue }
-            let probability = 1.0 / Double(branches)
+            let probability = tuning == nil ? 1 : 1.0 / Double(branches)
             if node.terminal { transition(node.state, phraseEnd, probability) }
             for (word, child) in node.children {
                 child.state = stateCount
@@ -67,16 +90,18 @@ struct FiniteStateGrammar {
             }
         }
         transition(start, phraseRoot, 1)
-        transition(before, phraseRoot, 1)
-        transition(before, final, 1)
         transition(phraseEnd, final, 1)
-        transition(after, final, 1)
-        for phone in Self.phones {
-            let word = Self.garbageWord(phone)
-            transition(start, before, tuning.garbageEntry, word)
-            transition(before, before, tuning.garbageLoop, word)
-            transition(phraseEnd, after, tuning.garbageEntry, word)
-            transition(after, after, tuning.garbageLoop, word)
+        if let tuning {
+            transition(before, phraseRoot, 1)
+            transition(before, final, 1)
+            transition(after, final, 1)
+            for phone in Self.phones {
+                let word = Self.garbageWord(phone)
+                transition(start, before, tuning.garbageEntry, word)
+                transition(before, before, tuning.garbageLoop, word)
+                transition(phraseEnd, after, tuning.garbageEntry, word)
+                transition(after, after, tuning.garbageLoop, word)
+            }
         }
         text =
             "FSG_BEGIN phrases\nNUM_STATES \(stateCount)\nSTART_STATE \(start)\nFINAL_STATE \(final)\n"

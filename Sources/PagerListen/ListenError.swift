@@ -15,6 +15,9 @@ public enum ListenError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     /// The state folder for PocketSphinx's log cannot be written to.
     case logUnwritable(path: String, reason: String)
+    /// `AnnouncementCheck` cannot check this text or audio (no words, a word the dictionary
+    /// cannot say, no usable audio).
+    case uncheckable(text: String, reason: String)
 
     public var description: String {
         switch self {
@@ -32,6 +35,8 @@ public enum ListenError: Error, Hashable, Sendable, CustomStringConvertible {
             return "cannot listen to \(path): \(reason)"
         case .logUnwritable(let path, let reason):
             return "cannot write the recogniser's log to \(path): \(reason)"
+        case .uncheckable(let text, let reason):
+            return "cannot check '\(text)' by ear: \(reason)"
         }
     }
 }

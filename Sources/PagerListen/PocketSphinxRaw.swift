@@ -70,6 +70,12 @@ enum PocketSphinxRaw {
 
     /// Loads a grammar written in sphinxbase's FSG text format and makes it the active search.
     static func setGrammar(_ decoder: OpaquePointer, name: String, fsgText: String, languageWeight: Float) -> Bool {
+        addGrammar(decoder, name: name, fsgText: fsgText, languageWeight: languageWeight) && useSearch(decoder, name)
+    }
+
+    /// Loads a grammar as a search of its own (replacing one of the same name) without making it
+    /// the active one. A search takes its beams from the configuration when it is made.
+    static func addGrammar(_ decoder: OpaquePointer, name: String, fsgText: String, languageWeight: Float) -> Bool {
         var bytes = Array(fsgText.utf8)
         return bytes.withUnsafeMutableBytes { raw -> Bool in
             guard let file = fmemopen(raw.baseAddress, raw.count, "r") else { return false }
@@ -77,9 +83,21 @@ enum PocketSphinxRaw {
             guard let model = fsg_model_read(file, ps_get_logmath(decoder), languageWeight) else { return false }
             // The search keeps its own reference.
             defer { fsg_model_free(model) }
-            guard ps_set_fsg(decoder, name, model) >= 0 else { return false }
-            return ps_set_search(decoder, name) >= 0
+            return ps_set_fsg(decoder, name, model) >= 0
         }
+    }
+
+    static func useSearch(_ decoder: OpaquePointer, _ name: String) -> Bool {
+        ps_set_search(decoder, name) >= 0
+    }
+
+    /// Sets a floating-point option of a configuration (`-beam`): searches made afterwards use it.
+    static func setOption(_ config: OpaquePointer, _ name: String, _ value: Double) {
+        cmd_ln_set_float_r(config, name, value)
+    }
+
+    static func option(_ config: OpaquePointer, _ name: String) -> Double {
+        cmd_ln_float_r(config, name)
     }
 
     static func startUtterance(_ decoder: OpaquePointer) -> Bool {

@@ -31,6 +31,10 @@ package final class Recogniser {
     private var utteranceSamples = 0
     /// The audio of the utterance in progress, for a second look (see `closeUtterance`).
     private var utteranceAudio: [Int16] = []
+    /// The phrases of the last `load` as the closed-set search has them (see `closedSetLook`).
+    private var closedPhrases: [[String]] = []
+    /// What the last closed-set look measured (the bench prints it beside the threshold).
+    package var lastConfidence: Double?
 
     /// `wholeRecordings`: the decoder judges complete recordings (`recognise(whole:)`, as
     /// `PhraseRecogniser` does) rather than a stream cut by the voice activity detector.
@@ -67,6 +71,32 @@ package final class Recogniser {
                 throw .recogniserFailed(operation: "add the phone loop to the dictionary", logPath: logPath)
             }
         }
+        do throws(ListenError) {
+            try addWideSearch(name: Self.loopSearch, grammar: .phoneLoop())
+        } catch {
+            PocketSphinxRaw.free(handles)
+            throw error
+        }
+    }
+
+    private static let streamSearch = "phrases"
+    static let closedSearch = "closed"
+    private static let loopSearch = "loop"
+
+    /// Beams of the searches that judge one whole recording (log probabilities relative to the
+    /// best path). PocketSphinx's defaults (1e-48) are made for live dictation; on eSpeak NG
+    /// speech they pruned the right phrase away early and left no path to the grammar's end (an
+    /// empty hypothesis) for a third of the announcements at 300 words a minute. A recording of a
+    /// few seconds against a few dozen phrases costs little more without pruning.
+    private static let wideBeams: [(option: String, value: Double)] = [("-beam", 1e-120), ("-pbeam", 1e-120), ("-wbeam", 1e-100)]
+
+    /// Makes (or replaces) a search with the wide beams; the stream's search keeps its own.
+    private func addWideSearch(name: String, grammar: FiniteStateGrammar) throws(ListenError) {
+        let saved = Self.wideBeams.map { PocketSphinxRaw.option(handles.config, $0.option) }
+        for beam in Self.wideBeams { PocketSphinxRaw.setOption(handles.config, beam.option, beam.value) }
+        let added = PocketSphinxRaw.addGrammar(decoder, name: name, fsgText: grammar.text, languageWeight: 6.5)
+        for (beam, value) in zip(Self.wideBeams, saved) { PocketSphinxRaw.setOption(handles.config, beam.option, value) }
+        guard added else { throw .recogniserFailed(operation: "load the \(name) grammar", logPath: logPath) }
     }
 
     deinit {
@@ -92,13 +122,44 @@ package final class Recogniser {
     package func load(phrases: [[String]]) throws(ListenError) {
         abandonUtterance()
         let grammar = FiniteStateGrammar(phrases: phrases, tuning: tuning)
-        guard PocketSphinxRaw.setGrammar(decoder, name: "phrases", fsgText: grammar.text, languageWeight: 6.5) else {
+        guard PocketSphinxRaw.setGrammar(decoder, name: Self.streamSearch, fsgText: grammar.text, languageWeight: 6.5) else {
             throw .recogniserFailed(operation: "load the command grammar", logPath: logPath)
         }
         phraseIndex = [:]
         for (index, phrase) in phrases.enumerated() where phraseIndex[phrase] == nil {
             phraseIndex[phrase] = index
         }
+        closedPhrases = phrases
+        try loadClosedSet(phrases: phrases)
+    }
+
+    /// Makes the closed-set search (the phrases alone, no loop; see `FiniteStateGrammar.closedSet`)
+    /// under `name`, for `score`.
+    package func loadClosedSet(phrases: [[String]], name: String = Recogniser.closedSearch) throws(ListenError) {
+        try addWideSearch(name: name, grammar: .closedSet(phrases: phrases))
+    }
+
+    /// The best path of one whole recording through the search `name` (`closedSearch`, a search
+    /// made by `loadClosedSet`, or the phone loop): its words and its score over its frames.
+    /// Nil when no path reached the grammar's end. The stream's search is active again after.
+    package func score(_ samples: UnsafeBufferPointer<Int16>, search name: String) -> (words: [String], score: Int32, frames: Int)? {
+        abandonUtterance()
+        defer { _ = PocketSphinxRaw.useSearch(decoder, Self.streamSearch) }
+        guard PocketSphinxRaw.useSearch(decoder, name), PocketSphinxRaw.startUtterance(decoder) else { return nil }
+        _ = PocketSphinxRaw.process(decoder, samples, wholeUtterance: true)
+        _ = PocketSphinxRaw.endUtterance(decoder)
+        guard let hypothesis = PocketSphinxRaw.hypothesis(decoder), !hypothesis.text.isEmpty else { return nil }
+        return (hypothesis.text.split(separator: " ").map(String.init), hypothesis.score, max(PocketSphinxRaw.frameCount(decoder), 1))
+    }
+
+    /// How much better, per 10 ms frame, the best phrase explains a recording than the free phone
+    /// loop does (0 or less: no better than arbitrary speech). Nil when either search found nothing.
+    package func confidence(_ samples: UnsafeBufferPointer<Int16>, search name: String = Recogniser.closedSearch) -> (
+        words: [String], perFrame: Double, confidence: Double
+    )? {
+        guard let phrase = score(samples, search: name), let loop = score(samples, search: Self.loopSearch) else { return nil }
+        let frames = Double(phrase.frames)
+        return (phrase.words, Double(phrase.score) / frames, (Double(phrase.score) - Double(loop.score)) / frames)
     }
 
     /// Feeds samples; returns the utterances that ended inside them.
@@ -167,7 +228,24 @@ package final class Recogniser {
         let outcome = judge()
         guard case .rejected = outcome else { return outcome }
         let audio = utteranceAudio
-        return audio.withUnsafeBufferPointer { recognise(whole: $0) }
+        let again = audio.withUnsafeBufferPointer { recognise(whole: $0) }
+        guard case .rejected = again else { return again }
+        return closedSetLook(audio) ?? again
+    }
+
+    /// The last look at an utterance both decodes rejected: which phrase explains it best when
+    /// it must be one of them (a closed set, wide beams, the recording trimmed and given faint
+    /// noise: `WholeRecording`), and is that phrase nearly as good an explanation as any phone
+    /// sequence at all (`RejectionTuning.closedSetConfidence`)? The phone loop judges against
+    /// the same voice, so the comparison holds for voices the model fits poorly (eSpeak NG's
+    /// formant speech), where the loop's entry penalty in the stream's grammar does not.
+    private func closedSetLook(_ audio: [Int16]) -> Outcome? {
+        lastConfidence = nil
+        let prepared = WholeRecording.prepared(audio)
+        guard let look = prepared.withUnsafeBufferPointer({ confidence($0) }) else { return nil }
+        lastConfidence = look.confidence
+        guard look.confidence >= tuning.closedSetConfidence, let index = phraseIndex[look.words] else { return nil }
+        return .phrase(index: index, score: look.perFrame)
     }
 
     private func judge() -> Outcome? {

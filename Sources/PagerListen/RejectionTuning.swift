@@ -19,9 +19,17 @@ public struct RejectionTuning: Hashable, Sendable {
     /// Loop phones tolerated around a phrase (a breath, a click, the end of a previous word).
     public var edgePhones: Int
 
-    public init(garbageEntry: Double = 1e-3, garbageLoop: Double = 0.2, edgePhones: Int = 2) {
+    /// An utterance the phone loop won is looked at once more as a closed set: the best phrase
+    /// runs when its score per 10 ms frame is at most this much below the free phone loop's
+    /// (PocketSphinx's score units). Chosen on the tuned voices only: their out-of-grammar
+    /// sentences scored at most -11.7 (flite slt, awb, rms; 30 sentences each), so -10 keeps
+    /// a margin; `pagervoice-bench listen` prints the confidences of every group beside it.
+    public var closedSetConfidence: Double
+
+    public init(garbageEntry: Double = 1e-3, garbageLoop: Double = 0.2, edgePhones: Int = 2, closedSetConfidence: Double = -10) {
         self.garbageEntry = garbageEntry
         self.garbageLoop = garbageLoop
         self.edgePhones = edgePhones
+        self.closedSetConfidence = closedSetConfidence
     }
 }

@@ -15,20 +15,23 @@ public struct Talker: Hashable, Sendable, CustomStringConvertible {
     public var voice: String
     /// flite's `duration_stretch` (1 = its normal speed, 1.25 = slower).
     public var durationStretch: Double?
+    /// eSpeak NG's words per minute (`-s`; nil: its default, 175).
+    public var rate: Int?
 
-    public init(_ engine: Engine, voice: String, durationStretch: Double? = nil) {
+    public init(_ engine: Engine, voice: String, durationStretch: Double? = nil, rate: Int? = nil) {
         self.engine = engine
         self.voice = voice
         self.durationStretch = durationStretch
+        self.rate = rate
     }
 
     public static func flite(_ voice: String, stretch: Double? = nil) -> Talker { Talker(.flite, voice: voice, durationStretch: stretch) }
-    public static func espeak(_ voice: String) -> Talker { Talker(.espeakNG, voice: voice) }
+    public static func espeak(_ voice: String, rate: Int? = nil) -> Talker { Talker(.espeakNG, voice: voice, rate: rate) }
 
     public var description: String {
         switch engine {
         case .flite: "flite \(voice)" + (durationStretch.map { " ×\($0)" } ?? "")
-        case .espeakNG: "espeak-ng \(voice)"
+        case .espeakNG: "espeak-ng \(voice)" + (rate.map { " \($0) wpm" } ?? "")
         }
     }
 
@@ -54,7 +57,7 @@ public struct Talker: Hashable, Sendable, CustomStringConvertible {
             if let durationStretch { arguments += ["--setf", "duration_stretch=\(durationStretch)"] }
             arguments += ["-t", text, "-o", path]
         case .espeakNG:
-            arguments = ["-v", voice, "-w", path, "--", text]
+            arguments = ["-v", voice] + (rate.map { ["-s", String($0)] } ?? []) + ["-w", path, "--", text]
         }
         let process = try SpawnedProcess(executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment)
         let status = process.wait(timeout: .seconds(60))
