@@ -49,6 +49,23 @@ public final class AnnouncementCheck {
         if !self.phrases.isEmpty { try recogniser.loadClosedSet(phrases: self.phrases) }
     }
 
+    /// Adds `texts` to the phrases a recording can be heard as: the announcements of a pager whose
+    /// pages changed, what a script has said so far. Texts with a word the dictionary cannot say
+    /// are skipped (they could never be heard); the grammar is rebuilt once, only when something
+    /// was added.
+    public func include(_ texts: [String]) throws(ListenError) {
+        var added = false
+        for text in texts {
+            let words = SpokenWords.words(in: text)
+            guard !words.isEmpty, words.allSatisfy({ recogniser.canPronounce($0) }), known.insert(words).inserted else {
+                continue
+            }
+            phrases.append(words)
+            added = true
+        }
+        if added { try recogniser.loadClosedSet(phrases: phrases) }
+    }
+
     /// Hears 16-bit mono `samples` at `sampleRate` and compares them with `expected`.
     ///
     /// Throws `.uncheckable` when `expected` has no words or words the dictionary cannot say, or

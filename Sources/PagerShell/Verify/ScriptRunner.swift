@@ -29,7 +29,12 @@ public struct ScriptRunner: Sendable {
 
     public init(initial: Session) { self.initial = initial }
 
-    public func run(file: String, text: String) -> Result {
+    /// What a check by ear makes of an expected text (`verify --listen`): the text, the session
+    /// at the check and everything said so far, to whether it was heard as itself.
+    public typealias Hearing = (_ text: String, _ session: Session, _ said: [String]) -> (passed: Bool, expected: String, got: String)
+
+    /// Runs the script in `text`; with `hearing`, each `expect "TEXT"` is also a check by ear.
+    public func run(file: String, text: String, hearing: Hearing? = nil) -> Result {
         let clock = ContinuousClock()
         let start = clock.now
         var session = initial
@@ -41,6 +46,8 @@ public struct ScriptRunner: Sendable {
         /// The page being read aloud (a document's), for `expect-read`: kept apart from what
         /// `expect` and `expect-silence` check, as a screen reader's continuous reading is.
         var reading: [String] = []
+        /// Everything spoken so far, for the phrases a check by ear can hear.
+        var said: [String] = []
 
         func absorb(_ outputs: [SessionOutput], line lineNumber: Int, command: String) {
             for output in outputs {
@@ -50,6 +57,7 @@ public struct ScriptRunner: Sendable {
                 case .stopSpeech:
                     reading = []
                 case .announcement, .speech:
+                    if let text = output.spokenText { said.append(text) }
                     lastSpoken = output
                     lastOutcome = output
                     spokenSinceCheck.append(output)
@@ -96,6 +104,10 @@ public struct ScriptRunner: Sendable {
                     check(
                         expectation, file: file, line: lineNumber, session: session,
                         last: lastSpoken, outcome: lastOutcome, sinceCheck: spokenSinceCheck, reading: reading))
+                if let hearing, case .spoken(let expected) = expectation {
+                    let heard = hearing(expected, session, said)
+                    checks.append(Check(file: file, line: lineNumber, passed: heard.passed, expected: heard.expected, got: heard.got))
+                }
                 spokenSinceCheck = []
                 continue
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PagerCore
+import PagerSpeech
 
 /// `pagervoice verify FILE…`: pin what a screen reader says, as text anyone can diff in CI.
 struct VerifyCommand: PagerVoiceSubcommand {
@@ -15,6 +16,10 @@ struct VerifyCommand: PagerVoiceSubcommand {
               expect-silence     nothing was spoken since the previous check
               expect-focus "T"   VoiceOver's cursor is on the element it describes as T
               expect-read "T"    the page being read (with --read FILE) holds T
+            With --listen, each expect "TEXT" is also checked by ear: eSpeak NG says TEXT in the \
+            session's voice and rate, PocketSphinx hears it among every announcement of the pager, \
+            what the script has said and its expected texts, and the check fails when it is heard \
+            as something else (English only: a check in another language fails and says so).
             A command that fails is a failed check, and so is a script with no check at all. Line \
             ends may be LF, CRLF or CR. Prints FILE:LINE for each failure, then 'N passed, N failed'; \
             exit status 1 when anything failed, 2 for a mistake on the command line.
@@ -38,6 +43,21 @@ struct VerifyCommand: PagerVoiceSubcommand {
         completion: .file())
     var read: String?
 
+    @Flag(help: "Also hear each expect \"TEXT\": speak it with eSpeak NG and recognise it back with PocketSphinx (English only).")
+    var listen = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --listen: the eSpeak NG voice to speak in (default: the voice of the script's language).", valueName: "name"))
+    var voice: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --listen: the speaking rate in words per minute, \(SpeechOptions.rateRange.lowerBound) to \(SpeechOptions.rateRange.upperBound) (default 175).",
+            valueName: "wpm"),
+        transform: { try ArgumentCheck.int($0, in: SpeechOptions.rateRange) })
+    var rate: Int?
+
     @Argument(help: "Scripts to run.", completion: .file(extensions: ["pv"]))
     var files: [String] = []
 
@@ -45,6 +65,12 @@ struct VerifyCommand: PagerVoiceSubcommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("verify needs at least one script FILE") }
+        if !listen && (voice != nil || rate != nil) {
+            throw ValidationError("--voice and --rate only change what verify --listen hears; add --listen")
+        }
+        if let voice, voice.trimmingSpaces().isEmpty || voice.count > 100 {
+            throw ValidationError("--voice needs a voice name, e.g. en, en-gb")
+        }
         if let junit {
             guard !junit.isEmpty else { throw ValidationError("--junit needs a file name") }
             // Writing the report over a script would destroy the very thing being verified.
@@ -66,6 +92,20 @@ struct VerifyCommand: PagerVoiceSubcommand {
                     pages: opened.titles, width: start.width, direction: start.direction, reduceMotion: start.reduceMotion,
                     strings: start.strings, pageChangeStyle: start.pageChangeStyle, dotsStyle: start.dotsStyle, textSize: start.textSize)
                 document = opened
+            } catch {
+                io.err.writeLine("pagervoice verify: \(error)")
+                io.finish(command: "pagervoice verify")
+                return 1
+            }
+        }
+        var hearing: ScriptRunner.Hearing?
+        if listen {
+            do {
+                let check = try ListeningCheck(voice: voice, rate: rate ?? VoiceSettings.standard.rate, stateFolder: StateFolder.path())
+                hearing = { text, session, said in
+                    let outcome = check.hear(text, session: session, said: said)
+                    return (outcome.passed, outcome.expected, outcome.got)
+                }
             } catch {
                 io.err.writeLine("pagervoice verify: \(error)")
                 io.finish(command: "pagervoice verify")
@@ -97,7 +137,7 @@ struct VerifyCommand: PagerVoiceSubcommand {
                         nanoseconds: 0))
                 continue
             }
-            let result = runner.run(file: file, text: text)
+            let result = runner.run(file: file, text: text, hearing: hearing)
             results.append(result)
             for check in result.checks {
                 if json {
