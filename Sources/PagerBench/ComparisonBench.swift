@@ -227,8 +227,11 @@ enum ComparisonBench {
                 return nil
             }
             let input = open(script, O_RDONLY | O_CLOEXEC)
-            let out = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            let err = open(errors, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            // The bench's own files from an earlier side of this run: removed, then made anew.
+            unlink(output)
+            unlink(errors)
+            let out = open(output, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            let err = open(errors, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             defer { [input, out, err].filter { $0 >= 0 }.forEach { close($0) } }
             guard input >= 0, out >= 0, err >= 0 else { return nil }
             var status: Int32 = -1
@@ -266,7 +269,7 @@ enum ComparisonBench {
         var ok = true
         let elapsed = SpeechBench.milliseconds {
             for number in 1...count {
-                let fd = open(folder + "/\(number).wav", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                let fd = open(folder + "/\(number).wav", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
                 guard fd >= 0 else {
                     ok = false
                     return
