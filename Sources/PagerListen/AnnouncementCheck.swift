@@ -29,6 +29,11 @@ public final class AnnouncementCheck {
         public var matches: Bool { heard == expected }
     }
 
+    /// The longest text checked, in words: far beyond any announcement (VoiceOver's longest, a
+    /// focus description with its hint, is 17), and short enough that one recording is searched
+    /// in well under a second. Longer phrases would make every search slower for all checks.
+    public static let maximumWords = 64
+
     private let recogniser: Recogniser
     private var phrases: [[String]] = []
     private var known: Set<[String]> = []
@@ -43,7 +48,9 @@ public final class AnnouncementCheck {
             let words = SpokenWords.words(in: text)
             let unknown = words.filter { !recogniser.canPronounce($0) }
             missing.formUnion(unknown)
-            if !words.isEmpty && unknown.isEmpty && known.insert(words).inserted { self.phrases.append(words) }
+            if !words.isEmpty && words.count <= Self.maximumWords && unknown.isEmpty && known.insert(words).inserted {
+                self.phrases.append(words)
+            }
         }
         unpronounceable = missing.sorted()
         if !self.phrases.isEmpty { try recogniser.loadClosedSet(phrases: self.phrases) }
@@ -57,7 +64,9 @@ public final class AnnouncementCheck {
         var added = false
         for text in texts {
             let words = SpokenWords.words(in: text)
-            guard !words.isEmpty, words.allSatisfy({ recogniser.canPronounce($0) }), known.insert(words).inserted else {
+            guard !words.isEmpty, words.count <= Self.maximumWords, words.allSatisfy({ recogniser.canPronounce($0) }),
+                known.insert(words).inserted
+            else {
                 continue
             }
             phrases.append(words)
@@ -74,6 +83,11 @@ public final class AnnouncementCheck {
     public func check(samples: [Int16], sampleRate: Int, expected: String) throws(ListenError) -> Result {
         let words = SpokenWords.words(in: expected)
         guard !words.isEmpty else { throw .uncheckable(text: expected, reason: "it has no words to say") }
+        guard words.count <= Self.maximumWords else {
+            throw .uncheckable(
+                text: String(expected.prefix(60)) + "…",
+                reason: "it is \(words.count) words long; at most \(Self.maximumWords) are checked by ear")
+        }
         let unknown = words.filter { !recogniser.canPronounce($0) }
         guard unknown.isEmpty else {
             throw .uncheckable(

@@ -76,6 +76,11 @@ import Testing
         } catch {
             #expect(error.description.contains("'qwzxv'"))
         }
+        // A text far longer than any announcement is refused at once, not searched for minutes;
+        // as a phrase it is left out.
+        let long = Array(repeating: "page", count: AnnouncementCheck.maximumWords + 1).joined(separator: " ")
+        #expect(throws: ListenError.self) { try check.check(samples: tone, sampleRate: 16_000, expected: long) }
+        try check.include([long, "Page 1 of 9"])
         // Still usable after the refusals.
         let result = try check.check(samples: tone, sampleRate: 16_000, expected: "Page 1 of 9")
         #expect(result.expected == "page one of nine")

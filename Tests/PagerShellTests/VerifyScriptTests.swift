@@ -41,6 +41,15 @@ import Testing
         #expect(result.failed.first?.failureLine == "t.pv:13: expected \"Página 3 de 3\", got \"Page 3 of 3\"")
     }
 
+    @Test func aHugeExpectationIsOneReadableFailureLine() {
+        let huge = String(repeating: "x", count: 1_000_000)
+        let check = ScriptRunner.Check(file: "h.pv", line: 2, passed: false, expected: "\"\(huge)\"", got: "\"Page 1 of 3\"")
+        #expect(check.failureLine.count < 600)
+        #expect(check.failureLine.hasPrefix("h.pv:2: expected \"xxx"))
+        #expect(check.failureLine.hasSuffix("…, got \"Page 1 of 3\""))
+        #expect(check.expected.count == 1_000_002, "kept whole for JSON")
+    }
+
     @Test func junitEscapesEverything() {
         let xml = JUnitReport.xml([
             ScriptRunner.Result(
@@ -50,7 +59,8 @@ import Testing
                 ], nanoseconds: 1_500_000)
         ])
         #expect(xml.contains(#"name="a&amp;&lt;b&gt;.pv""#))
-        #expect(xml.contains("expected &quot;x&quot;, got &apos;y&apos;\u{FFFD}"))
+        // The control character is shown as the failure line shows it, visibly.
+        #expect(xml.contains("expected &quot;x&quot;, got &apos;y&apos;\\u{1}"))
         #expect(!xml.contains("\u{1}"))
     }
 }

@@ -12,10 +12,15 @@ public struct ScriptRunner: Sendable {
         public var got: String
 
         /// `FILE:LINE: expected … got …`; a finding about the whole script (line 0) is
-        /// `FILE: what` (`mine.pv: no checks`).
+        /// `FILE: what` (`mine.pv: no checks`). Each side is clipped to `shownLength` characters
+        /// (a 1 MB expect line is one readable line, not 2 MB); JSON keeps them whole.
         public var failureLine: String {
-            line == 0 ? "\(file): \(got)" : "\(file):\(line): expected \(expected), got \(got)"
+            line == 0
+                ? "\(file): \(got.clipped(Self.shownLength))"
+                : "\(file):\(line): expected \(expected.clipped(Self.shownLength)), got \(got.clipped(Self.shownLength))"
         }
+
+        static let shownLength = 500
     }
 
     public struct Result: Sendable {
