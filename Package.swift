@@ -47,19 +47,12 @@ let package = Package(
             name: "CPulse",
             providers: [.apt(["libpulse-dev"])]
         ),
-        // libspeechd: speech through the user's own speech-dispatcher (`--audio speechd`), with
-        // the synthesiser, voice and rate they chose for their screen reader.
+        // libspeechd's header (libspeechd-dev): speech through the user's own speech-dispatcher
+        // (`--audio speechd`). Types only: the library is opened with dlopen when a connection is
+        // first made, not linked (SpeechDispatcherRaw.swift says why).
         .systemLibrary(
             name: "CSpeechd",
-            pkgConfig: "speech-dispatcher",
             providers: [.apt(["libspeechd-dev"])]
-        ),
-        // PocketSphinx 5prealpha with sphinxbase (the offline recogniser voice commands use); the
-        // US English model comes from pocketsphinx-en-us.
-        .systemLibrary(
-            name: "CPocketSphinx",
-            pkgConfig: "pocketsphinx",
-            providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]
         ),
         .systemLibrary(
             name: "CEditLine",
@@ -74,10 +67,12 @@ let package = Package(
         ),
 
         // Voice commands: PulseAudio capture or a WAV file, PocketSphinx on one owned thread; word
-        // lists in, phrases out (never reads the model).
+        // lists in, phrases out (never reads the model). PocketSphinx 5prealpha (Debian
+        // libpocketsphinx3, with the US English model from pocketsphinx-en-us) is opened with
+        // dlopen when a recogniser is first made, not linked (PocketSphinxRaw.swift says why).
         .target(
             name: "PagerListen",
-            dependencies: ["CPocketSphinx", "CPulse", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["CPulse", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // The terminal edge: argument and command parsing, the session, rendering, verify, audit.

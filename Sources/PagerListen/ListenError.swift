@@ -3,6 +3,8 @@
 public enum ListenError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The acoustic model or dictionary is missing or incomplete (`pocketsphinx-en-us`).
     case modelMissing(path: String, reason: String)
+    /// The PocketSphinx library cannot be opened (not installed, or not the version we know).
+    case libraryMissing(name: String, reason: String)
     /// PocketSphinx refused the model or a grammar (its own log, if any, has the detail).
     case recogniserFailed(operation: String, logPath: String?)
     /// No PulseAudio server answered within the deadline, or it refused us.
@@ -23,6 +25,8 @@ public enum ListenError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .modelMissing(let path, let reason):
             return "speech recognition model not usable at \(path): \(reason) (apt-get install pocketsphinx-en-us)"
+        case .libraryMissing(let name, let reason):
+            return "speech recognition is not installed: cannot open \(name): \(reason) (apt-get install libpocketsphinx3)"
         case .recogniserFailed(let operation, let logPath):
             return "PocketSphinx could not \(operation)" + (logPath.map { " (details in \($0))" } ?? "")
         case .audioUnavailable(let reason):

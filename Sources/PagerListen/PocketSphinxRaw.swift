@@ -1,12 +1,92 @@
-import CPocketSphinx
 import Glibc
+
+/// PocketSphinx and sphinxbase, opened the first time a recogniser is made rather than linked.
+///
+/// Linked, they are loaded on every start of every `pagervoice` command, with what they bring
+/// (BLAS, LAPACK, gfortran, quadmath): about 1 ms of dynamic loading measured on this machine,
+/// for something only `--listen` and `verify --listen` use. The functions are the C ones, called
+/// through pointers with their C signatures (sphinxbase's `int32` is `Int32`, `float32` is
+/// `Float`; every handle is opaque to us).
+struct PocketSphinxLibrary: @unchecked Sendable {
+    // Function pointers into a library that stays loaded: immutable, safe to share.
+    let errSetLogfp: @convention(c) (UnsafeMutablePointer<FILE>?) -> Void
+    let errSetLogfile: @convention(c) (UnsafePointer<CChar>?) -> Int32
+    let cmdLnParse:
+        @convention(c) (OpaquePointer?, OpaquePointer?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, Int32) -> OpaquePointer?
+    let cmdLnFree: @convention(c) (OpaquePointer?) -> Int32
+    let cmdLnSetFloat: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Double) -> Void
+    let cmdLnFloat: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Double
+    let psArgs: @convention(c) () -> OpaquePointer?
+    let psInit: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let psFree: @convention(c) (OpaquePointer?) -> Int32
+    let psLookupWord: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
+    let psAddWord: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32) -> Int32
+    let psGetLogmath: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let fsgModelRead: @convention(c) (UnsafeMutablePointer<FILE>?, OpaquePointer?, Float) -> OpaquePointer?
+    let fsgModelFree: @convention(c) (OpaquePointer?) -> Int32
+    let psSetFsg: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?) -> Int32
+    let psSetSearch: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+    let psStartUtt: @convention(c) (OpaquePointer?) -> Int32
+    let psProcessRaw: @convention(c) (OpaquePointer?, UnsafePointer<Int16>?, Int, Int32, Int32) -> Int32
+    let psGetInSpeech: @convention(c) (OpaquePointer?) -> UInt8
+    let psEndUtt: @convention(c) (OpaquePointer?) -> Int32
+    let psGetHyp: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> UnsafePointer<CChar>?
+    let psGetNFrames: @convention(c) (OpaquePointer?) -> Int32
+
+    /// Debian's `libpocketsphinx3` (5prealpha), which pulls in `libsphinxbase3`.
+    static let soname = "libpocketsphinx.so.3"
+
+    /// Opened once per process; the failure, if any, is kept and given to every caller.
+    static let shared: Result<PocketSphinxLibrary, ListenError> = open()
+
+    private static func open() -> Result<PocketSphinxLibrary, ListenError> {
+        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "not found"
+            return .failure(.libraryMissing(name: soname, reason: reason))
+        }
+        // dlsym on the handle also searches what it loaded (sphinxbase).
+        func function<T>(_ name: String, _: T.Type = T.self) throws(ListenError) -> T {
+            guard let pointer = dlsym(handle, name) else { throw .libraryMissing(name: soname, reason: "it has no \(name)") }
+            return unsafeBitCast(pointer, to: T.self)
+        }
+        do throws(ListenError) {
+            return .success(
+                PocketSphinxLibrary(
+                    errSetLogfp: try function("err_set_logfp"), errSetLogfile: try function("err_set_logfile"),
+                    cmdLnParse: try function("cmd_ln_parse_r"), cmdLnFree: try function("cmd_ln_free_r"),
+                    cmdLnSetFloat: try function("cmd_ln_set_float_r"), cmdLnFloat: try function("cmd_ln_float_r"),
+                    psArgs: try function("ps_args"), psInit: try function("ps_init"), psFree: try function("ps_free"),
+                    psLookupWord: try function("ps_lookup_word"), psAddWord: try function("ps_add_word"),
+                    psGetLogmath: try function("ps_get_logmath"), fsgModelRead: try function("fsg_model_read"),
+                    fsgModelFree: try function("fsg_model_free"), psSetFsg: try function("ps_set_fsg"),
+                    psSetSearch: try function("ps_set_search"), psStartUtt: try function("ps_start_utt"),
+                    psProcessRaw: try function("ps_process_raw"), psGetInSpeech: try function("ps_get_in_speech"),
+                    psEndUtt: try function("ps_end_utt"), psGetHyp: try function("ps_get_hyp"),
+                    psGetNFrames: try function("ps_get_n_frames")))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
 
 /// Every raw PocketSphinx and sphinxbase call in the package, so the unsafe surface is one file.
 ///
 /// A decoder is not thread-safe; each one is used by exactly one thread (the `Listener`'s own, or
 /// the caller of `PhraseRecogniser`). The log switch is process-wide state in sphinxbase, so it
-/// is set once, under a lock, before the first decoder is made.
+/// is set once, under a lock, before the first decoder is made. Every call but `library()`
+/// comes after a decoder was made, so after the library was opened.
 enum PocketSphinxRaw {
+    /// The opened library, or why it cannot be opened (PocketSphinx is not installed).
+    static func library() throws(ListenError) -> PocketSphinxLibrary { try PocketSphinxLibrary.shared.get() }
+
+    /// Only reached once `library()` succeeded (a decoder exists).
+    private static var lib: PocketSphinxLibrary {
+        switch PocketSphinxLibrary.shared {
+        case .success(let library): library
+        case .failure(let error): preconditionFailure("PocketSphinx used before it was opened: \(error)")
+        }
+    }
+
     /// `ps_decoder_t *` and the `cmd_ln_t *` it was made from.
     struct Handles {
         var decoder: OpaquePointer
@@ -25,8 +105,8 @@ enum PocketSphinxRaw {
         logLock.withLock { _ in
             if !logChosen {
                 logChosen = true
-                err_set_logfp(nil)
-                if let path, err_set_logfile(path) == 0 {
+                lib.errSetLogfp(nil)
+                if let path, lib.errSetLogfile(path) == 0 {
                     chosenLogPath = path
                 }
             }
@@ -41,9 +121,9 @@ enum PocketSphinxRaw {
         logLock.withLock { _ in
             var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
             defer { argv.forEach { Glibc.free($0) } }
-            guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(argv.count), &argv, 1) else { return nil }
-            guard let decoder = ps_init(config) else {
-                cmd_ln_free_r(config)
+            guard let config = lib.cmdLnParse(nil, lib.psArgs(), Int32(argv.count), &argv, 1) else { return nil }
+            guard let decoder = lib.psInit(config) else {
+                _ = lib.cmdLnFree(config)
                 return nil
             }
             return Handles(decoder: decoder, config: config)
@@ -51,13 +131,13 @@ enum PocketSphinxRaw {
     }
 
     static func free(_ handles: Handles) {
-        ps_free(handles.decoder)
-        cmd_ln_free_r(handles.config)
+        _ = lib.psFree(handles.decoder)
+        _ = lib.cmdLnFree(handles.config)
     }
 
     /// Whether the dictionary has a pronunciation for `word` (lower case, as cmudict spells it).
     static func hasWord(_ decoder: OpaquePointer, _ word: String) -> Bool {
-        guard let phones = ps_lookup_word(decoder, word) else { return false }
+        guard let phones = lib.psLookupWord(decoder, word) else { return false }
         Glibc.free(phones)
         return true
     }
@@ -65,7 +145,7 @@ enum PocketSphinxRaw {
     /// Adds a word with the given phones (space separated, e.g. "AA"); `update` rebuilds the
     /// decoder's tables, so only the last of a batch passes true.
     static func addWord(_ decoder: OpaquePointer, _ word: String, phones: String, update: Bool) -> Bool {
-        ps_add_word(decoder, word, phones, update ? 1 : 0) >= 0
+        lib.psAddWord(decoder, word, phones, update ? 1 : 0) >= 0
     }
 
     /// Loads a grammar written in sphinxbase's FSG text format and makes it the active search.
@@ -80,54 +160,54 @@ enum PocketSphinxRaw {
         return bytes.withUnsafeMutableBytes { raw -> Bool in
             guard let file = fmemopen(raw.baseAddress, raw.count, "r") else { return false }
             defer { fclose(file) }
-            guard let model = fsg_model_read(file, ps_get_logmath(decoder), languageWeight) else { return false }
+            guard let model = lib.fsgModelRead(file, lib.psGetLogmath(decoder), languageWeight) else { return false }
             // The search keeps its own reference.
-            defer { fsg_model_free(model) }
-            return ps_set_fsg(decoder, name, model) >= 0
+            defer { _ = lib.fsgModelFree(model) }
+            return lib.psSetFsg(decoder, name, model) >= 0
         }
     }
 
     static func useSearch(_ decoder: OpaquePointer, _ name: String) -> Bool {
-        ps_set_search(decoder, name) >= 0
+        lib.psSetSearch(decoder, name) >= 0
     }
 
     /// Sets a floating-point option of a configuration (`-beam`): searches made afterwards use it.
     static func setOption(_ config: OpaquePointer, _ name: String, _ value: Double) {
-        cmd_ln_set_float_r(config, name, value)
+        lib.cmdLnSetFloat(config, name, value)
     }
 
     static func option(_ config: OpaquePointer, _ name: String) -> Double {
-        cmd_ln_float_r(config, name)
+        lib.cmdLnFloat(config, name)
     }
 
     static func startUtterance(_ decoder: OpaquePointer) -> Bool {
-        ps_start_utt(decoder) >= 0
+        lib.psStartUtt(decoder) >= 0
     }
 
     /// Feeds 16 kHz mono samples; false when PocketSphinx refused them.
     static func process(_ decoder: OpaquePointer, _ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool) -> Bool {
         guard let base = samples.baseAddress, !samples.isEmpty else { return true }
-        return ps_process_raw(decoder, base, samples.count, 0, wholeUtterance ? 1 : 0) >= 0
+        return lib.psProcessRaw(decoder, base, samples.count, 0, wholeUtterance ? 1 : 0) >= 0
     }
 
     /// Whether the voice activity detector hears speech in what was fed last.
     static func inSpeech(_ decoder: OpaquePointer) -> Bool {
-        ps_get_in_speech(decoder) != 0
+        lib.psGetInSpeech(decoder) != 0
     }
 
     static func endUtterance(_ decoder: OpaquePointer) -> Bool {
-        ps_end_utt(decoder) >= 0
+        lib.psEndUtt(decoder) >= 0
     }
 
     /// The best word sequence of the last utterance and its path score (log base 1.0001).
     static func hypothesis(_ decoder: OpaquePointer) -> (text: String, score: Int32)? {
         var score: Int32 = 0
-        guard let text = ps_get_hyp(decoder, &score) else { return nil }
+        guard let text = lib.psGetHyp(decoder, &score) else { return nil }
         return (String(cString: text), score)
     }
 
     /// Frames (10 ms each) searched in the last utterance.
     static func frameCount(_ decoder: OpaquePointer) -> Int {
-        Int(ps_get_n_frames(decoder))
+        Int(lib.psGetNFrames(decoder))
     }
 }

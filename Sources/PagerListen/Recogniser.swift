@@ -39,6 +39,7 @@ package final class Recogniser {
     /// `wholeRecordings`: the decoder judges complete recordings (`recognise(whole:)`, as
     /// `PhraseRecogniser` does) rather than a stream cut by the voice activity detector.
     package init(configuration: ListenConfiguration, wholeRecordings: Bool = false) throws(ListenError) {
+        _ = try PocketSphinxRaw.library()
         try configuration.model.validate()
         if let folder = configuration.stateFolder {
             try Self.prepareLog(folder: folder, path: configuration.logPath!)

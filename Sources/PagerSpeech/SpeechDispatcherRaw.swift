@@ -2,6 +2,51 @@ import CSpeechd
 import Glibc
 import SystemPackage
 
+/// libspeechd, opened the first time a connection is made rather than linked: linked, it and GLib
+/// are loaded on every start of every `pagervoice` command (about 0.3 ms measured here) for
+/// something only `--audio speechd` uses. The header still gives the types; the four functions we
+/// call are reached through pointers with their C signatures.
+struct SpeechdLibrary: @unchecked Sendable {
+    // Function pointers into a library that stays loaded: immutable, safe to share.
+    let open2:
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, SPDConnectionMode,
+            UnsafePointer<SPDConnectionAddress>?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        ) -> UnsafeMutablePointer<SPDConnection>?
+    let close: @convention(c) (UnsafeMutablePointer<SPDConnection>?) -> Void
+    let executeWithReply:
+        @convention(c) (UnsafeMutablePointer<SPDConnection>?, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)
+            -> Int32
+    let sendDataWithoutMutex:
+        @convention(c) (UnsafeMutablePointer<SPDConnection>?, UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>?
+
+    /// Debian's `libspeechd2` (speech-dispatcher 0.11).
+    static let soname = "libspeechd.so.2"
+
+    /// Opened once per process; the failure, if any, is kept and given to every caller.
+    static let shared: Result<SpeechdLibrary, SpeechDispatcherError.Reason> = open()
+
+    private static func open() -> Result<SpeechdLibrary, SpeechDispatcherError.Reason> {
+        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "not found"
+            return .failure(.refused("cannot open \(soname) (apt-get install libspeechd2): \(reason)"))
+        }
+        func function<T>(_ name: String, _: T.Type = T.self) throws(SpeechDispatcherError.Reason) -> T {
+            guard let pointer = dlsym(handle, name) else { throw .refused("\(soname) has no \(name)") }
+            return unsafeBitCast(pointer, to: T.self)
+        }
+        do throws(SpeechDispatcherError.Reason) {
+            return .success(
+                SpeechdLibrary(
+                    open2: try function("spd_open2"), close: try function("spd_close"),
+                    executeWithReply: try function("spd_execute_command_with_reply"),
+                    sendDataWithoutMutex: try function("spd_send_data_wo_mutex")))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
 /// Every raw libspeechd call in the package, so the unsafe surface is one short file.
 ///
 /// All calls except the callbacks run on a session's worker queue, one at a time per connection,
@@ -17,6 +62,14 @@ import SystemPackage
 /// connections sending at the same moment then send each other's commands, or a garbled one:
 /// one client's rate or priority lands on another, or the daemon refuses a setup command.
 enum SpeechDispatcherRaw {
+    /// Only reached once `open` succeeded (a handle exists), so after the library was opened.
+    private static var lib: SpeechdLibrary {
+        switch SpeechdLibrary.shared {
+        case .success(let library): library
+        case .failure(let reason): preconditionFailure("libspeechd used before it was opened: \(reason)")
+        }
+    }
+
     /// An open libspeechd connection. Sendable because libspeechd locks each call itself and we
     /// only ever use it from one worker queue at a time.
     struct Handle: @unchecked Sendable {
@@ -44,6 +97,11 @@ enum SpeechDispatcherRaw {
     /// `spd_open2` in threaded mode, never autospawning (see `SpeechDispatcherClient`). Fails with
     /// libspeechd's own error text.
     static func open(clientName: String, address: SpeechDispatcherAddress) -> Result<Handle, SpeechDispatcherError.Reason> {
+        let lib: SpeechdLibrary
+        switch SpeechdLibrary.shared {
+        case .success(let library): lib = library
+        case .failure(let reason): return .failure(reason)
+        }
         var spdAddress = SPDConnectionAddress()
         var owned: [UnsafeMutablePointer<CChar>] = []
         defer { owned.forEach { free($0) } }
@@ -63,7 +121,7 @@ enum SpeechDispatcherRaw {
             spdAddress.inet_socket_port = Int32(port)
         }
         var error: UnsafeMutablePointer<CChar>?
-        let connection = spd_open2(clientName, "main", nil, SPD_MODE_THREADED, &spdAddress, 0, &error)
+        let connection = lib.open2(clientName, "main", nil, SPD_MODE_THREADED, &spdAddress, 0, &error)
         defer { free(error) }
         guard let connection else {
             return .failure(.refused(error.map { String(cString: $0) } ?? "libspeechd could not open a connection"))
@@ -78,7 +136,7 @@ enum SpeechDispatcherRaw {
         let duplicate = fcntl(number, F_DUPFD_CLOEXEC, 0)
         guard duplicate >= 0 else {
             let reason = SpeechDispatcherError.Reason.cannotConnect(Errno(rawValue: errno))
-            spd_close(connection)
+            lib.close(connection)
             return .failure(reason)
         }
         return .success(Handle(pointer: connection, socket: FileDescriptor(rawValue: duplicate)))
@@ -98,7 +156,7 @@ enum SpeechDispatcherRaw {
         let deadline = ContinuousClock.now + .seconds(1)
         // The reader writes the field without a lock we can take; it is a plain pointer, polled.
         while readerStillRunning(handle) && ContinuousClock.now < deadline { usleep(1000) }
-        spd_close(handle.pointer)
+        lib.close(handle.pointer)
         try? handle.socket.close()
     }
 
@@ -131,7 +189,7 @@ enum SpeechDispatcherRaw {
     /// line in a buffer of its own, so connections never share it.
     static func execute(_ handle: Handle, _ command: String) -> Reply {
         var reply: UnsafeMutablePointer<CChar>?
-        let status = spd_execute_command_with_reply(handle.pointer, command, &reply)
+        let status = lib.executeWithReply(handle.pointer, command, &reply)
         defer { free(reply) }
         guard let reply else { return .closed }
         let text = String(cString: reply)
@@ -193,7 +251,7 @@ enum SpeechDispatcherRaw {
     /// concurrently with another call on the connection; the worker queue sees to that.
     static func listVoices(_ handle: Handle) -> [SpeechDispatcherVoice]? {
         var reply: UnsafeMutablePointer<CChar>?
-        let status = spd_execute_command_with_reply(handle.pointer, "LIST SYNTHESIS_VOICES", &reply)
+        let status = lib.executeWithReply(handle.pointer, "LIST SYNTHESIS_VOICES", &reply)
         defer { free(reply) }
         guard status == 0, let reply else { return nil }
         return parseVoiceList(String(cString: reply))
@@ -224,7 +282,7 @@ enum SpeechDispatcherRaw {
     static func say(_ handle: Handle, _ level: SpeechDispatcherPriority, _ text: String) -> Int? {
         let priority = level == .important ? "IMPORTANT" : "TEXT"
         guard accepts(handle, "SET SELF PRIORITY \(priority)"), accepts(handle, "SPEAK") else { return nil }
-        guard let sent = spd_send_data_wo_mutex(handle.pointer, escapedForData(text), SPD_NO_REPLY) else { return nil }
+        guard let sent = lib.sendDataWithoutMutex(handle.pointer, escapedForData(text), SPD_NO_REPLY) else { return nil }
         free(sent)
         guard case .accepted(let reply) = execute(handle, "\r\n.") else { return nil }
         return messageID(reply)

@@ -32,9 +32,7 @@ import Testing
             #expect(fcntl(number, F_GETFD) & FD_CLOEXEC != 0)
             #expect(fcntl(SpeechDispatcherRaw.socketDescriptor(handle), F_GETFD) & FD_CLOEXEC != 0)
             // QUIT: the daemon answers, then closes the connection, as when it stops.
-            var reply: UnsafeMutablePointer<CChar>?
-            _ = spd_execute_command_with_reply(handle.pointer, "QUIT", &reply)
-            free(reply)
+            _ = SpeechDispatcherRaw.execute(handle, "QUIT")
             // The reader reads end-of-file and closes its descriptor, `number`.
             #expect(waitUntil(.seconds(10)) { handle.pointer.pointee.stream == nil })
             guard let taken = DescriptorNumberTaker.take(number) else {
@@ -87,11 +85,8 @@ import Testing
 
 /// The connection's rate as the daemon has it (`GET RATE`: `251-61`, then `251 OK GET RETURNED`).
 private func currentRate(_ handle: SpeechDispatcherRaw.Handle) -> Int? {
-    var reply: UnsafeMutablePointer<CChar>?
-    let status = spd_execute_command_with_reply(handle.pointer, "GET RATE", &reply)
-    defer { free(reply) }
-    guard status == 0, let reply else { return nil }
-    let first = String(cString: reply).split(separator: "\r\n").first ?? ""
+    guard case .accepted(let reply) = SpeechDispatcherRaw.execute(handle, "GET RATE") else { return nil }
+    let first = reply.split(separator: "\r\n").first ?? ""
     guard first.hasPrefix("251-") else { return nil }
     return Int(first.dropFirst(4))
 }
