@@ -60,10 +60,16 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
 
+        // Threads of our own (name, stack size) without Foundation, which would otherwise be linked
+        // into pagervoice for `Thread` alone and slow every start (OwnedThread.swift says how).
+        .target(name: "PagerThreads"),
+
         // eSpeak NG on one owned thread, audio sinks, the announcement queue.
         .target(
             name: "PagerSpeech",
-            dependencies: ["CEspeakNG", "CPCAudio", "CPulse", "CSpeechd", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: [
+                "CEspeakNG", "CPCAudio", "CPulse", "CSpeechd", "PagerThreads", .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
 
         // Voice commands: PulseAudio capture or a WAV file, PocketSphinx on one owned thread; word
@@ -72,7 +78,7 @@ let package = Package(
         // dlopen when a recogniser is first made, not linked (PocketSphinxRaw.swift says why).
         .target(
             name: "PagerListen",
-            dependencies: ["CPulse", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["CPulse", "PagerThreads", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // The terminal edge: argument and command parsing, the session, rendering, verify, audit.

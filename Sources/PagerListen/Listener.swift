@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import Glibc
+import PagerThreads
 import Synchronization
 
 /// Voice commands: listens to a PulseAudio source or reads a WAV file, and reports each phrase
@@ -113,7 +114,7 @@ final class ListenerCore: @unchecked Sendable {
     func start(titles: [String], count: Int) throws(ListenError) -> GrammarReport {
         let outcome = Locked<Result<GrammarReport, ListenError>?>(nil)
         let ready = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
+        OwnedThread.start(name: "pagervoice-listen", stackSize: 4 << 20) { [self] in
             threadID.store(UInt(pthread_self()), ordering: .releasing)
             let result: Result<GrammarReport, ListenError>
             do throws(ListenError) {
@@ -126,9 +127,6 @@ final class ListenerCore: @unchecked Sendable {
             if case .success = result { run() }
             close()
         }
-        thread.name = "pagervoice-listen"
-        thread.stackSize = 4 << 20
-        thread.start()
         ready.wait()
         switch outcome.withLock({ $0 })! {
         case .success(let report): return report

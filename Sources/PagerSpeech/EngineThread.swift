@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import Glibc
+import PagerThreads
 import Synchronization
 
 /// The one thread on which eSpeak NG ever runs.
@@ -13,11 +14,8 @@ final class EngineThread: Sendable {
     private let threadID = Atomic<UInt>(0)
 
     init(name: String) {
-        let thread = Thread { [self] in run() }
-        thread.name = name
         // eSpeak keeps a few large arrays on the stack while translating a clause.
-        thread.stackSize = 8 << 20
-        thread.start()
+        OwnedThread.start(name: name, stackSize: 8 << 20) { [self] in run() }
     }
 
     /// Whether the caller is this thread (jobs may then call engine-thread-only code directly).

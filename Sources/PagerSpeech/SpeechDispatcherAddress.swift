@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Where a speech-dispatcher listens, in the syntax of `SPEECHD_ADDRESS` (the variable libspeechd
 /// and `spd-say` read): `unix_socket:PATH` or `inet_socket:HOST:PORT`.
@@ -10,13 +10,27 @@ public enum SpeechDispatcherAddress: Hashable, Sendable, CustomStringConvertible
     case unixSocket(path: String)
     case inetSocket(host: String, port: Int)
 
+    /// This process's environment, as libspeechd reads it.
+    public static var processEnvironment: [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return variables
+    }
+
     /// speech-dispatcher's TCP port when `inet_socket` names none (`SPEECHD_DEFAULT_PORT`).
     public static let defaultPort = 6560
 
     /// `SPEECHD_ADDRESS` when set and not empty, else the per-user socket every desktop client
     /// (Orca included) uses: `$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`.
     public static func fromEnvironment(
-        _ environment: [String: String] = ProcessInfo.processInfo.environment
+        _ environment: [String: String] = SpeechDispatcherAddress.processEnvironment
     ) throws(SpeechDispatcherError) -> SpeechDispatcherAddress {
         if let text = environment["SPEECHD_ADDRESS"], !text.isEmpty {
             return try SpeechDispatcherAddress(parsing: text, environment: environment)
@@ -26,7 +40,9 @@ public enum SpeechDispatcherAddress: Hashable, Sendable, CustomStringConvertible
 
     /// Parses `unix_socket`, `unix_socket:PATH`, `inet_socket`, `inet_socket:HOST` or
     /// `inet_socket:HOST:PORT`. A bare path starting with `/` is taken as a unix socket too.
-    public init(parsing text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(SpeechDispatcherError) {
+    public init(parsing text: String, environment: [String: String] = SpeechDispatcherAddress.processEnvironment)
+        throws(SpeechDispatcherError)
+    {
         if text.hasPrefix("/") {
             self = .unixSocket(path: text)
             return
@@ -75,7 +91,7 @@ public enum SpeechDispatcherAddress: Hashable, Sendable, CustomStringConvertible
         } else if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
             runtime = cache
         } else {
-            runtime = (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+            runtime = (environment["HOME"] ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? "") + "/.cache"
         }
         return runtime + "/speech-dispatcher/speechd.sock"
     }

@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import PagerThreads
 import SystemPackage
 
 /// Notices the moment speech-dispatcher closes our connection (it stopped, crashed, was
@@ -28,14 +28,11 @@ final class SpeechDispatcherHangupWatch: Sendable {
             return nil
         }
         stopWriteEnd.withLock { $0 = pipe.writeEnd }
-        let thread = Thread {
+        OwnedThread.start(name: "speechd hang-up watch", stackSize: 64 << 10) {
             Self.watch(watched, stop: pipe.readEnd, onHangup: onHangup)
             try? watched.close()
             try? pipe.readEnd.close()
         }
-        thread.name = "speechd hang-up watch"
-        thread.stackSize = 64 << 10
-        thread.start()
     }
 
     deinit {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The process-wide owner of eSpeak NG.
 ///
 /// eSpeak NG is initialised once per process (it keeps global state and cannot be restarted),
@@ -99,7 +97,8 @@ public final class SpeechEngine: Sendable {
     }
 
     private func resolveVoice(_ settings: VoiceSettings) throws(SpeechError) -> (voice: Voice, selector: String) {
-        let trimmed = settings.voice?.trimmingCharacters(in: .whitespaces) ?? ""
+        let trimmed =
+            settings.voice.map { String($0.drop(while: \.isHorizontalSpace).reversed().drop(while: \.isHorizontalSpace).reversed()) } ?? ""
         let requested = trimmed.isEmpty ? "en" : trimmed
         let parts = requested.split(separator: "+", maxSplits: 1).map(String.init)
         let base = parts.first ?? requested
@@ -118,7 +117,7 @@ public final class SpeechEngine: Sendable {
     /// prints it), the identifier ("roa/es") or its last part ("es"), ignoring case.
     private func voiceNamed(_ name: String) -> Voice? {
         let wanted = name.lowercased()
-        let spaced = wanted.replacingOccurrences(of: "_", with: " ")
+        let spaced = wanted.replacing("_", with: " ")
         return voices.first { $0.identifier.lowercased() == wanted }
             ?? voices.first { $0.name.lowercased() == wanted || $0.name.lowercased() == spaced }
             ?? voices.first { $0.identifier.split(separator: "/").last?.lowercased() == wanted }
@@ -319,4 +318,9 @@ public final class SpeechEngine: Sendable {
 
     /// How often eSpeak asked to open an `<audio>` URI; our callback refuses each. Tests expect 0.
     package static var uriRequestCount: Int { EspeakRaw.uriRequestCount }
+}
+
+extension Character {
+    /// A space or tab, not a line break (what Foundation's `.whitespaces` trims).
+    fileprivate var isHorizontalSpace: Bool { isWhitespace && !isNewline }
 }

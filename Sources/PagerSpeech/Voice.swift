@@ -1,5 +1,3 @@
-import Foundation
-
 /// One installed eSpeak NG voice, as `espeak_ListVoices` describes it.
 ///
 /// The list is read once when the engine starts (voice files do not change while we run), so
@@ -73,6 +71,6 @@ public struct Voice: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func normalisedLanguage(_ code: String) -> String {
-        code.lowercased().replacingOccurrences(of: "_", with: "-")
+        code.lowercased().replacing("_", with: "-")
     }
 }
