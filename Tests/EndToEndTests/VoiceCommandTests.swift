@@ -82,6 +82,36 @@ import Testing
         #expect(run.lines == ["Page 2 of 3"])
     }
 
+    /// PocketSphinx is opened only when listening starts: where it cannot be (here an empty file
+    /// bound over the library in a private mount namespace), listening is one line and off, the
+    /// session goes on by keyboard, and commands that never listen do not notice at all.
+    @Test func aMissingRecogniserLibraryIsOneLineAndTheSessionGoesOn() throws {
+        let folder = try TemporaryDirectory()
+        let next = try Self.recording(["next page"], in: folder)
+        let found = try #require(
+            realpath("/usr/lib/x86_64-linux-gnu/libpocketsphinx.so.3", nil), "libpocketsphinx3 is installed (make test installs it)")
+        let library = String(cString: found)
+        free(found)
+        let withoutLibrary = [
+            "/usr/bin/unshare", "--map-root-user", "--mount", "/bin/sh", "-c",
+            #"mount --bind /dev/null "$0" && exec "$@""#, library,
+        ]
+        let run = try Pagervoice.run(
+            ["--listen-file", next, "--audio", "off"], input: "next\n", environment: ["XDG_STATE_HOME": folder.path],
+            launcher: withoutLibrary)
+        #expect(run.status == 0, "\(run.errorLines)")
+        #expect(run.lines == ["Page 2 of 3"])
+        #expect(run.errorLines.count == 1, "\(run.errorLines)")
+        #expect(
+            run.errorLines.first?.hasPrefix(
+                "pagervoice: listening is off: speech recognition is not installed: cannot open libpocketsphinx.so.3: ") == true,
+            "\(run.errorLines)")
+        #expect(run.errorLines.first?.hasSuffix("(apt-get install libpocketsphinx3)") == true)
+        // Without listening, nothing tries to open it.
+        let plain = try Pagervoice.run(["--audio", "off"], input: "next\n", launcher: withoutLibrary)
+        #expect(plain.status == 0 && plain.errorLines.isEmpty && plain.lines == ["Page 2 of 3"])
+    }
+
     /// flite says "next page" into a private PulseAudio null sink; pagervoice hears it on the
     /// sink's monitor and pages. Then new pages arrive by keyboard and the grammar follows them.
     @Test func aCommandSpokenIntoTheSinkPagesLive() throws {
