@@ -96,6 +96,14 @@ import Testing
             (["say"], "Error: say needs some text"),
             (["voices", "--fast"], "Error: Unknown option '--fast'"),
             (["audit", "--format", "xml"], "Error: The value 'xml' is invalid for '--format <format>'"),
+            (["--listen-file", "a.wav", "--listen"], "Error: --listen-file hears a recording, --listen a microphone: choose one"),
+            (["--listen-device", " "], "Error: --listen-device needs a source name"),
+            (["--audio", "speechd", "--wav-dir", "/tmp"], "Error: --wav-dir needs PagerVoice's own synthesis"),
+            (["verify", "--voice", "en", "x.pv"], "Error: --voice and --rate only change what verify --listen hears; add --listen"),
+            (
+                ["verify", "--listen", "--rate", "5000", "x.pv"],
+                "Error: The value '5000' is invalid for '--rate <wpm>': must be between 80 and 450"
+            ),
         ] {
             let run = try Pagervoice.run(arguments)
             #expect(run.status == 2, "\(arguments)")
