@@ -135,10 +135,11 @@ enum ReadBench {
 
     // MARK: Files
 
-    /// About `megabytes` MiB, written in 1 MiB pieces.
+    /// About `megabytes` MiB, written in 1 MiB pieces to a new file (each name is made once in the
+    /// bench's own fresh folder; an existing file is an error, never overwritten).
     static func write(_ path: String, megabytes: Int, markdown: Bool) throws {
         let fd = try FileDescriptor.open(
-            FilePath(path), .writeOnly, options: [.create, .truncate], permissions: .ownerReadWrite)
+            FilePath(path), .writeOnly, options: [.create, .exclusiveCreate], permissions: .ownerReadWrite)
         defer { try? fd.close() }
         var written = 0
         var chunk: [UInt8] = []

@@ -12,7 +12,8 @@ import SystemPackage
 enum SpoolFile {
     static func create() throws(Errno) -> FileDescriptor {
         let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(folder)/pagervoice-read-XXXXXX".utf8CString)
+        // mkstemp replaces the template's last six characters, which must be X, with a unique name.
+        var template = Array("\(folder)/pagervoice-read-\(String(repeating: "X", count: 6))".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw Errno(rawValue: errno) }
         _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
