@@ -1,5 +1,6 @@
 import PagerCore
 import PagerSpeech
+import PagerThreads
 
 /// The shell's one client for speech, in the shape of a Composable Architecture dependency: a
 /// struct of closures, made for eSpeak NG (`Announcer`: PulseAudio, ALSA, null, WAV files), for
@@ -33,8 +34,14 @@ struct SpeechClient: Sendable {
 
     /// The client `--audio` asks for. Throws what the user must fix (a voice that does not
     /// exist, a WAV folder that cannot be written, the device asked for missing).
-    static func make(_ options: SpeechOptions, notice: @escaping @Sendable (String) -> Void) throws -> SpeechClient {
-        switch options.audio {
+    static func make(_ options: SpeechOptions, noticesTo err: OutputStream) throws -> SpeechClient {
+        // From the engine's thread too: the stream is locked, so a notice never tears a line
+        // the main thread is writing.
+        let notice: @Sendable (String) -> Void = { line in
+            err.writeLine("pagervoice: \(line)")
+            err.flush()
+        }
+        return switch options.audio {
         case .off: .silent
         case .speechd: try speechDispatcher(options, notice: notice)
         case .auto, .pulse, .alsa, .null: try espeak(options, notice: notice)

@@ -41,12 +41,7 @@ struct REPLCommand: PagerVoiceSubcommand {
         let err = io.err
         let speaker: SpeechClient
         do {
-            speaker = try SpeechClient.make(
-                speech,
-                notice: { line in
-                    err.writeLine("pagervoice: \(line)")
-                    err.flush()
-                })
+            speaker = try SpeechClient.make(speech, noticesTo: err)
         } catch {
             err.writeLine("pagervoice: \(error)")
             io.finish(command: "pagervoice")

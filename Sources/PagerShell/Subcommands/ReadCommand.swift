@@ -71,12 +71,7 @@ struct ReadCommand: PagerVoiceSubcommand {
         let err = io.err
         let speaker: SpeechClient
         do {
-            speaker = try SpeechClient.make(
-                speech,
-                notice: { line in
-                    err.writeLine("pagervoice: \(line)")
-                    err.flush()
-                })
+            speaker = try SpeechClient.make(speech, noticesTo: err)
         } catch {
             err.writeLine("pagervoice read: \(error)")
             io.finish(command: "pagervoice read")

@@ -32,12 +32,7 @@ struct SayCommand: PagerVoiceSubcommand {
         guard let language = try? LanguageChoice.resolve(explicit: lang, environment: ProcessEnvironment.current) else { return 2 }
         let err = io.err
         do {
-            let speaker = try SpeechClient.make(
-                speech,
-                notice: { line in
-                    err.writeLine("pagervoice: \(line)")
-                    err.flush()
-                })
+            let speaker = try SpeechClient.make(speech, noticesTo: err)
             speaker.speak(text, .default, language.strings.voice)
             speaker.drain()
             let failures = speaker.takeFailures()
