@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "PagerShell",
             dependencies: [
-                "PagerCore", "PagerSpeech", "PagerListen", "CEditLine",
+                "PagerCore", "PagerSpeech", "PagerListen", "PagerThreads", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -105,9 +105,9 @@ let package = Package(
         // Fixtures shared by test targets: a private PulseAudio server with a null sink, WAV parsing.
         .target(name: "PagerTestSupport", dependencies: ["PagerSpeech"], path: "Tests/PagerTestSupport"),
 
-        .testTarget(name: "PagerSpeechTests", dependencies: ["PagerSpeech", "PagerCore", "PagerTestSupport"]),
+        .testTarget(name: "PagerSpeechTests", dependencies: ["PagerSpeech", "PagerCore", "PagerThreads", "PagerTestSupport"]),
         .testTarget(name: "PagerListenTests", dependencies: ["PagerListen", "PagerTestSupport"]),
-        .testTarget(name: "PagerShellTests", dependencies: ["PagerShell", "PagerCore", "PagerTestSupport"]),
+        .testTarget(name: "PagerShellTests", dependencies: ["PagerShell", "PagerCore", "PagerThreads", "PagerTestSupport"]),
         // Runs the built `pagervoice` executable; depends on it so `swift test` builds it first.
         .testTarget(name: "EndToEndTests", dependencies: ["pagervoice", "PagerTestSupport"]),
     ],

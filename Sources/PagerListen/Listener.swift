@@ -84,8 +84,8 @@ final class ListenerCore: @unchecked Sendable {
     private let onEvent: @Sendable (ListenEvent) -> Void
 
     /// Jobs for the thread, and how to interrupt its wait for audio.
-    private let jobs = Locked<[() -> Void]>([])
-    private let waker = Locked<(() -> Void)?>(nil)
+    private let jobs = Locked<[@Sendable () -> Void]>([])
+    private let waker = Locked<(@Sendable () -> Void)?>(nil)
     private let stopRequested = Atomic<Bool>(false)
     /// The handle went away: the thread ends once its queued jobs are done.
     private let shutDownRequested = Atomic<Bool>(false)
@@ -244,7 +244,7 @@ final class ListenerCore: @unchecked Sendable {
         recogniser = nil
     }
 
-    private func submit(_ job: @escaping () -> Void) {
+    private func submit(_ job: @escaping @Sendable () -> Void) {
         jobs.withLock { $0.append(job) }
         jobSignal.signal()
         waker.withLock { $0?() }

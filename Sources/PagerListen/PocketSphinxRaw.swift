@@ -1,4 +1,5 @@
 import Glibc
+import PagerThreads
 
 /// PocketSphinx and sphinxbase, opened the first time a recogniser is made rather than linked.
 ///

@@ -3,7 +3,11 @@
 /// Connecting has a deadline: libpulse itself would wait forever for a server that accepts the
 /// connection and never answers, so the loop is run here, a slice at a time, until the stream is
 /// ready, something fails, or the deadline passes.
-final class PulseCapture {
+///
+/// Used by the listener's thread only, except `wakeUp`, which other threads call:
+/// `pa_mainloop_wakeup` is the one libpulse call made to be safe from any thread. Hence the
+/// unchecked `Sendable`, which lets the listener keep a `@Sendable` waker.
+final class PulseCapture: @unchecked Sendable {
     private let loop: OpaquePointer
     private var context: OpaquePointer?
     private var stream: OpaquePointer?

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import PagerThreads
 import Synchronization
 import SystemPackage
 

@@ -1,4 +1,5 @@
 import Dispatch
+import PagerThreads
 
 /// Keeps every utterance's PCM in memory, so tests (ours and the shell's) can listen to exactly
 /// what would have reached the speaker, and see when it arrived.

@@ -1,3 +1,4 @@
+import PagerThreads
 import Synchronization
 
 /// Live sound: our own PulseAudio stream (`PulsePlaybackStream`), else ALSA through pcaudiolib.

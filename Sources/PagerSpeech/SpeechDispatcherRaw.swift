@@ -1,5 +1,6 @@
 import CSpeechd
 import Glibc
+import PagerThreads
 import SystemPackage
 
 /// libspeechd, opened the first time a connection is made rather than linked: linked, it and GLib

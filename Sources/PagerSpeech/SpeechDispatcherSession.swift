@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import PagerThreads
 import Synchronization
 
 /// The working part of `SpeechDispatcherClient`: one libspeechd connection, the announcements

@@ -1,3 +1,5 @@
+import PagerThreads
+
 /// The process-wide owner of eSpeak NG.
 ///
 /// eSpeak NG is initialised once per process (it keeps global state and cannot be restarted),

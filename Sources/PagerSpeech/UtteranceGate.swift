@@ -1,3 +1,4 @@
+import PagerThreads
 import Synchronization
 
 /// The line between "before the interruption" and "after it" for one utterance.

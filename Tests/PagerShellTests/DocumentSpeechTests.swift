@@ -1,5 +1,6 @@
 import PagerSpeech
 import PagerTestSupport
+import PagerThreads
 import Testing
 
 @testable import PagerShell

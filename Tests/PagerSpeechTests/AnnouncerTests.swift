@@ -1,6 +1,7 @@
 import Foundation
 import PagerSpeech
 import PagerTestSupport
+import PagerThreads
 import Testing
 
 @Suite struct AnnouncerTests {

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import PagerSpeech
 import PagerTestSupport
+import PagerThreads
 import SystemPackage
 import Testing
 

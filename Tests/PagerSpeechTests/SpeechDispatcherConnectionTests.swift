@@ -2,6 +2,7 @@ import CSpeechd
 import Dispatch
 import Glibc
 import PagerTestSupport
+import PagerThreads
 import SystemPackage
 import Testing
 

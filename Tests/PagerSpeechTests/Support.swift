@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import PagerSpeech
 import PagerTestSupport
+import PagerThreads
 
 /// Collects what an announcer reports, and lets a test wait for it.
 final class Recorder: Sendable {

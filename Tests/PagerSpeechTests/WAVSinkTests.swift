@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import PagerSpeech
 import PagerTestSupport
+import PagerThreads
 import Testing
 
 /// Issue 11: WAV output never destroys a file, never follows a planted symlink, never leaves a

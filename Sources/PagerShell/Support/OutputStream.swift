@@ -1,5 +1,6 @@
 import PagerCore
 import PagerSpeech
+import PagerThreads
 import SystemPackage
 
 /// Buffered, line-oriented writing to standard output or standard error, safe from any thread.

@@ -10,7 +10,8 @@
 /// cannot see, so `swift test --sanitize=thread` reported every value a `Mutex` protects as a data
 /// race (`make sanitize`). ThreadSanitizer intercepts pthread mutexes, so with this lock it checks
 /// the real synchronisation instead, and would still catch an access made without the lock.
-/// Uncontended, either lock costs a few nanoseconds. `package`, so the tests use it too.
+/// Uncontended, either lock costs a few nanoseconds. Speech and listening share it; `package`, so
+/// the tests use it too.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
     private var value: Value
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
