@@ -119,10 +119,13 @@ enum ListenBench {
                 recordings.append((3, talker, sentence, nil, samples))
             }
         }
-        // Beside the default: without the closed-set look (the tuning before it), and two looser
-        // phone-loop entries.
+        // Beside the default: without the closed-set look (the tuning before it), the look at
+        // the recording's own frequencies only with the threshold it had (before the warps), the
+        // warps with that threshold, and two looser phone-loop entries.
         let tunings = [
-            RejectionTuning(), RejectionTuning(closedSetConfidence: .infinity), RejectionTuning(garbageEntry: 1e-4),
+            RejectionTuning(), RejectionTuning(closedSetConfidence: .infinity),
+            RejectionTuning(closedSetConfidence: -10, closedSetWarps: [1]), RejectionTuning(closedSetConfidence: -10),
+            RejectionTuning(garbageEntry: 1e-4),
             RejectionTuning(garbageEntry: 1e-5, edgePhones: 3),
         ]
         for (round, tuning) in tunings.enumerated() {
@@ -179,7 +182,7 @@ enum ListenBench {
             }
             let label =
                 "garbage entry \(tuning.garbageEntry), loop \(tuning.garbageLoop), edge phones \(tuning.edgePhones), "
-                + "closed-set look ≥ \(tuning.closedSetConfidence)"
+                + "closed-set look ≥ \(tuning.closedSetConfidence) at warps \(tuning.closedSetWarps)"
             print("  \(round == 0 ? "default tuning" : "other tuning"): \(label)")
             if round == 0 {
                 // The threshold was chosen on the tuned voices' out-of-grammar sentences (their

@@ -240,10 +240,19 @@ package final class Recogniser {
     /// sequence at all (`RejectionTuning.closedSetConfidence`)? The phone loop judges against
     /// the same voice, so the comparison holds for voices the model fits poorly (eSpeak NG's
     /// formant speech), where the loop's entry penalty in the stream's grammar does not.
+    ///
+    /// The look is taken at each of `RejectionTuning.closedSetWarps` and the warp where the phrase explains
+    /// the recording best against the loop is kept: the phone loop hears the same warped audio, so
+    /// the confidence compares across warps where raw scores would not.
     private func closedSetLook(_ audio: [Int16]) -> Outcome? {
         lastConfidence = nil
-        let prepared = WholeRecording.prepared(audio)
-        guard let look = prepared.withUnsafeBufferPointer({ confidence($0) }) else { return nil }
+        var best: (words: [String], perFrame: Double, confidence: Double)?
+        for warp in tuning.closedSetWarps {
+            let prepared = WholeRecording.prepared(WholeRecording.warped(audio, by: warp))
+            guard let look = prepared.withUnsafeBufferPointer({ confidence($0) }) else { continue }
+            if best.map({ look.confidence > $0.confidence }) ?? true { best = look }
+        }
+        guard let look = best else { return nil }
         lastConfidence = look.confidence
         guard look.confidence >= tuning.closedSetConfidence, let index = phraseIndex[look.words] else { return nil }
         return .phrase(index: index, score: look.perFrame)

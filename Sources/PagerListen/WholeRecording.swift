@@ -18,6 +18,21 @@ enum WholeRecording {
     /// The added noise sits this far below the speech's own level.
     static let noiseBelowSpeech = 25.0
 
+    /// The recording with every frequency scaled by `factor` (and its length by 1 / `factor`):
+    /// the samples are taken as if recorded at `factor` × 16 kHz and resampled to 16 kHz.
+    ///
+    /// Voices differ in vocal tract length, which moves every formant by about the same factor;
+    /// a voice far from the model's training speakers (a child, a high-pitched synthetic voice,
+    /// eSpeak NG's formant voices) is explained better once its formants are moved back. This is
+    /// vocal tract length normalisation done on the samples, because PocketSphinx 5prealpha can
+    /// only set its own warp when the decoder is made; which factor fits is decided per utterance
+    /// by the searches themselves, never per voice.
+    static func warped(_ samples: [Int16], by factor: Double) -> [Int16] {
+        guard factor != 1 else { return samples }
+        var resampler = Resampler(from: Int((Double(Recogniser.sampleRate) * factor).rounded()), to: Recogniser.sampleRate)
+        return resampler.process(samples.map { Float($0) / 32768 }, final: true)
+    }
+
     static func prepared(_ samples: [Int16]) -> [Int16] {
         let window = 160
         let count = samples.count / window
