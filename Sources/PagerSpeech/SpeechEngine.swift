@@ -17,7 +17,8 @@ public final class SpeechEngine: Sendable {
     /// The espeak-ng-data directory in use.
     public let dataPath: String?
 
-    let thread: EngineThread
+    /// The one thread on which eSpeak NG ever runs.
+    let thread: JobThread
 
     private struct State {
         var applied: ResolvedVoice?
@@ -33,7 +34,7 @@ public final class SpeechEngine: Sendable {
     /// interruption is noticed within ~46 ms of audio even on a blocking device.
     static let replayChunk = 1024
 
-    private init(thread: EngineThread, startup: Startup) {
+    private init(thread: JobThread, startup: Startup) {
         self.thread = thread
         sampleRate = startup.sampleRate
         voices = startup.voices
@@ -59,7 +60,8 @@ public final class SpeechEngine: Sendable {
     }
 
     private static func start() -> Result<SpeechEngine, SpeechError> {
-        let thread = EngineThread(name: "eSpeak NG")
+        // eSpeak keeps a few large arrays on the stack while translating a clause.
+        let thread = JobThread(name: "eSpeak NG", stackSize: 8 << 20)
         let result = thread.perform { () -> Result<Startup, SpeechError> in
             EspeakRaw.initialize().map { rate in
                 let (voices, variants) = EspeakRaw.listVoices()
