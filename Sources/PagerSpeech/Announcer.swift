@@ -67,7 +67,7 @@ public final class Announcer: Sendable {
         let text: String
         let spoken: String
         let priority: SpeechPriority
-        let voice: ResolvedVoice
+        let voice: VoiceSettings.Resolved
     }
 
     /// The utterance being spoken, with the gate that separates its samples from an interruption.
@@ -195,7 +195,7 @@ public final class Announcer: Sendable {
                     outcome: .finished, sampleRate: 0))
             return id
         }
-        let voice: ResolvedVoice
+        let voice: VoiceSettings.Resolved
         do {
             voice = try engine.resolve(settings ?? self.settings)
         } catch {

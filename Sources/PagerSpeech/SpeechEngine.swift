@@ -21,14 +21,14 @@ public final class SpeechEngine: Sendable {
     let thread: JobThread
 
     private struct State {
-        var applied: ResolvedVoice?
+        var applied: VoiceSettings.Resolved?
         var cache = PCMCache()
     }
 
     /// Used on the engine thread (and briefly for statistics); the lock is all but uncontended
     /// and keeps the type honestly `Sendable` rather than `@unchecked`.
     private let state = Locked(State())
-    private let resolutions = Locked<[VoiceSettings: ResolvedVoice]>([:])
+    private let resolutions = Locked<[VoiceSettings: VoiceSettings.Resolved]>([:])
 
     /// Samples handed to sinks per call when replaying cached PCM: small enough that an
     /// interruption is noticed within ~46 ms of audio even on a blocking device.
@@ -86,11 +86,11 @@ public final class SpeechEngine: Sendable {
     }
 
     /// Memoised: announcements reuse a handful of settings, and resolving scans every voice.
-    func resolve(_ settings: VoiceSettings) throws(SpeechError) -> ResolvedVoice {
+    func resolve(_ settings: VoiceSettings) throws(SpeechError) -> VoiceSettings.Resolved {
         if let known = resolutions.withLock({ $0[settings] }) { return known }
         try settings.validateRanges()
         let (_, selector) = try resolveVoice(settings)
-        let resolved = ResolvedVoice(
+        let resolved = VoiceSettings.Resolved(
             selector: selector, rate: settings.rate, pitch: settings.pitch,
             volume: settings.volume)
         resolutions.withLock { table in
@@ -209,7 +209,7 @@ public final class SpeechEngine: Sendable {
     /// leading silence unless told otherwise, until done or until `deliver` returns false.
     /// Engine thread only.
     func render(
-        _ text: String, voice: ResolvedVoice, useCache: Bool = true, trimLeadingSilence: Bool = true,
+        _ text: String, voice: VoiceSettings.Resolved, useCache: Bool = true, trimLeadingSilence: Bool = true,
         deliver: (UnsafeBufferPointer<Int16>) -> Bool
     ) -> RenderOutcome {
         precondition(thread.isCurrent, "eSpeak NG may only be used on the engine thread")
@@ -268,7 +268,7 @@ public final class SpeechEngine: Sendable {
     }
 
     /// Switches eSpeak to `voice` if it is not already there. Engine thread only.
-    private func apply(_ voice: ResolvedVoice) -> SpeechError? {
+    private func apply(_ voice: VoiceSettings.Resolved) -> SpeechError? {
         let applied = state.withLock { $0.applied }
         if applied == voice { return nil }
         if applied?.selector != voice.selector {

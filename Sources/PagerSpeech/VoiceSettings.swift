@@ -42,3 +42,15 @@ public struct VoiceSettings: Hashable, Sendable {
         }
     }
 }
+
+extension VoiceSettings {
+    /// These settings with the voice resolved against the installed voices (`SpeechEngine`):
+    /// what we hand to eSpeak, and part of the PCM cache key.
+    struct Resolved: Hashable, Sendable {
+        /// `espeak_ng_SetVoiceByName` argument: a voice identifier, optionally `+variant`.
+        let selector: String
+        let rate: Int
+        let pitch: Int
+        let volume: Int
+    }
+}
