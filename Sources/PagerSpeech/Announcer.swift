@@ -156,7 +156,7 @@ public final class Announcer: Sendable {
             sinks.insert(playback, at: 0)
             output = backend.rawValue
         case .null:
-            sinks.insert(NullSink(), at: 0)
+            // Every utterance is still synthesised to the end and counted: it just goes nowhere.
             output = "null"
         case .off:
             output = "off"
