@@ -70,13 +70,47 @@ public final class Announcer: Sendable {
         let voice: VoiceSettings.Resolved
     }
 
-    /// The utterance being spoken, with the gate that separates its samples from an interruption.
+    /// The utterance being spoken, and the line between "before its interruption" and "after".
+    ///
+    /// Every buffer goes to the sinks inside `deliver`, under the lock; an interruption first
+    /// raises the stop flag (lock-free, so eSpeak's next callback returns 1) and then closes the
+    /// gate under the same lock. Once `close` returns, no sample of this utterance can reach a
+    /// sink, which is what "an interrupted utterance delivers nothing after the interrupt" means.
     private final class Active: Sendable {
         let pending: Pending
-        let gate = UtteranceGate()
+        private let stopRequested = Atomic<Bool>(false)
+        private let closed = Locked<Bool>(false)
 
         init(_ pending: Pending) {
             self.pending = pending
+        }
+
+        var isStopRequested: Bool { stopRequested.load(ordering: .acquiring) }
+
+        /// Runs `body` (hand a buffer to the sinks) unless the utterance was stopped; returns
+        /// whether it ran.
+        func deliver(_ body: () -> Void) -> Bool {
+            closed.withLock { closed in
+                if closed || stopRequested.load(ordering: .acquiring) { return false }
+                body()
+                return true
+            }
+        }
+
+        /// Step one of an interruption: eSpeak stops at its next callback and `deliver` refuses.
+        func requestStop() {
+            stopRequested.store(true, ordering: .releasing)
+        }
+
+        /// Step two: waits for a buffer being delivered right now, then shuts the gate and, if the
+        /// utterance had not already finished, runs `afterClosing` while still holding the lock
+        /// (so the engine cannot move on to the next utterance until it has run).
+        func close(_ afterClosing: () -> Void = {}) {
+            closed.withLock { closed in
+                if closed { return }
+                closed = true
+                afterClosing()
+            }
         }
     }
 
@@ -333,14 +367,14 @@ public final class Announcer: Sendable {
     /// between: eSpeak stops at its next callback and the device drops what it has buffered
     /// (this flush is also what releases a playback write blocked on a full buffer).
     private func beginInterrupting(_ active: Active) {
-        active.gate.requestStop()
+        active.requestStop()
         for sink in sinks { sink.flush() }
     }
 
     /// Waits for a buffer in flight, shuts the gate and flushes again for anything that buffer
     /// left behind. After this returns no sample of `active` reaches any sink.
     private func finishInterrupting(_ active: Active) {
-        active.gate.close {
+        active.close {
             for sink in sinks { sink.flush() }
         }
     }
@@ -379,9 +413,9 @@ public final class Announcer: Sendable {
                 trimmedLeadingSamples: rendered?.trimmedLeadingSamples ?? 0, problems: problems)
         }
         // Nothing to say, or stopped before it began: no sink hears of it (no empty WAV file).
-        if pending.spoken.isEmpty || active.gate.isStopRequested {
-            active.gate.close()
-            return finish(active.gate.isStopRequested ? .interrupted : .finished)
+        if pending.spoken.isEmpty || active.isStopRequested {
+            active.close()
+            return finish(active.isStopRequested ? .interrupted : .finished)
         }
         let info = UtteranceInfo(
             id: pending.id, text: pending.spoken, sampleRate: engine.sampleRate,
@@ -390,20 +424,20 @@ public final class Announcer: Sendable {
         var delivered = 0
         let sinks = self.sinks
         let rendered = engine.render(pending.spoken, voice: pending.voice) { buffer in
-            active.gate.deliver {
+            active.deliver {
                 for sink in sinks { sink.write(buffer) }
                 delivered += buffer.count
             }
         }
         var failure: SpeechError?
         if case .failed(let error) = rendered.ending { failure = error }
-        let cutShort = failure != nil || active.gate.isStopRequested
+        let cutShort = failure != nil || active.isStopRequested
         let reports = sinks.map { $0.end(info, interrupted: cutShort) }
-        active.gate.close()
+        active.close()
         let outcome: UtteranceEvent.Outcome
         if let failure {
             outcome = .failed(failure)
-        } else if active.gate.isStopRequested {
+        } else if active.isStopRequested {
             outcome = .interrupted
         } else if let sinkFailure = reports.lazy.compactMap(\.failure).first {
             outcome = .failed(sinkFailure)
