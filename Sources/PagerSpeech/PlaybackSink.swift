@@ -119,8 +119,8 @@ public final class PlaybackSink: AudioSink {
             switch opened {
             case .success(let stream):
                 return PlaybackSink(backend: backend, device: .pulse(stream), sampleRate: sampleRate, onNotice: onNotice)
-            case .failure(let failure):
-                throw .audioUnavailable(mode: "pulse", reason: failure.reason)
+            case .failure(let error):
+                throw error
             }
         case .alsa:
             PCAudioRaw.silenceALSAErrors()
