@@ -276,13 +276,14 @@ enum SpeechDispatcherRaw {
 
     // MARK: Speaking
 
-    /// Queues `text` with `level`; the SSIP message id, or nil when the daemon refused it.
+    /// Queues `text`; the SSIP message id, or nil when the daemon refused it. `high` goes out as
+    /// `IMPORTANT`, `default` and `low` as `TEXT` (see `SpeechDispatcherClient` for why).
     ///
     /// What `spd_say` sends, without its shared buffer: the priority, `SPEAK`, the text (dots
     /// that start a line doubled), and the end mark, whose reply carries the message id.
-    static func say(_ handle: Handle, _ level: SpeechDispatcherPriority, _ text: String) -> Int? {
-        let priority = level == .important ? "IMPORTANT" : "TEXT"
-        guard accepts(handle, "SET SELF PRIORITY \(priority)"), accepts(handle, "SPEAK") else { return nil }
+    static func say(_ handle: Handle, _ priority: SpeechPriority, _ text: String) -> Int? {
+        let level = priority == .high ? "IMPORTANT" : "TEXT"
+        guard accepts(handle, "SET SELF PRIORITY \(level)"), accepts(handle, "SPEAK") else { return nil }
         guard let sent = lib.sendDataWithoutMutex(handle.pointer, escapedForData(text), SPD_NO_REPLY) else { return nil }
         free(sent)
         guard case .accepted(let reply) = execute(handle, "\r\n.") else { return nil }

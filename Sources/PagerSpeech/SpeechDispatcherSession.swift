@@ -139,7 +139,7 @@ final class SpeechDispatcherSession: Sendable {
             id: UtteranceID(rawValue: Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue),
             text: text, spoken: sanitized.text, priority: priority)
         enum Next {
-            case send(SpeechDispatcherPriority)
+            case send
             case held
             case done(UtteranceEvent.Outcome)
         }
@@ -151,13 +151,13 @@ final class SpeechDispatcherSession: Sendable {
             switch state.schedule.submit(priority, entry) {
             case .hold:
                 return .held
-            case .send(let level):
+            case .send:
                 state.sent[entry.id] = entry
-                return .send(level)
+                return .send
             }
         }
         switch next {
-        case .send(let level): send(entry, level)
+        case .send: send(entry)
         case .held: break
         case .done(let outcome): deliver(events: [Self.event(entry, outcome)])
         }
@@ -165,10 +165,10 @@ final class SpeechDispatcherSession: Sendable {
     }
 
     /// Hands `entry` to the daemon on the worker queue.
-    private func send(_ entry: Entry, _ level: SpeechDispatcherPriority) {
+    private func send(_ entry: Entry) {
         worker.async { [self] in
             guard let handle = state.withLock({ $0.failure == nil ? $0.handle : nil }) else { return }
-            let message = SpeechDispatcherRaw.say(handle, level, entry.spoken)
+            let message = SpeechDispatcherRaw.say(handle, entry.priority, entry.spoken)
             var begun = false
             let (event, next) = state.withLock { state -> (UtteranceEvent?, Entry?) in
                 // Gone already: the connection closed while we were sending.
@@ -184,7 +184,7 @@ final class SpeechDispatcherSession: Sendable {
                 state.idByMessage[message] = entry.id
                 return (nil, nil)
             }
-            if let next { send(next, .text) }
+            if let next { send(next) }
             deliver(begun: begun ? entry.id : nil, events: event.map { [$0] } ?? [])
         }
     }
@@ -228,7 +228,7 @@ final class SpeechDispatcherSession: Sendable {
             }
             return Self.complete(&state, id, outcome)
         }
-        if let next { send(next, .text) }
+        if let next { send(next) }
         if let event { deliver(events: [event]) }
     }
 

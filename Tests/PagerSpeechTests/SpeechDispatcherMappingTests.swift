@@ -4,40 +4,39 @@ import Testing
 
 @testable import PagerSpeech
 
-/// The speech-dispatcher client's decisions that need no daemon: which SSIP priority each
-/// announcement goes out with and which are held, the rate scale, addresses, the handshake's
+/// The speech-dispatcher client's decisions that need no daemon: which announcements are held, the rate scale, addresses, the handshake's
 /// verdict, and the one-line errors. The real daemon is in SpeechDispatcherClientTests.
 @Suite struct SpeechDispatcherMappingTests {
     // MARK: Priorities
 
-    @Test func highAndDefaultGoOutAtOnceWithTheirOwnPriority() {
+    @Test func highAndDefaultGoOutAtOnce() {
         var schedule = SpeechDispatcherSchedule<Int>()
-        #expect(schedule.submit(.default, 1) == .send(.text))
-        #expect(schedule.submit(.high, 2) == .send(.important))
-        #expect(schedule.submit(.default, 3) == .send(.text))
+        #expect(schedule.submit(.default, 1) == .send)
+        #expect(schedule.submit(.high, 2) == .send)
+        #expect(schedule.submit(.default, 3) == .send)
         #expect(schedule.unfinished == 3)
         #expect(schedule.held.isEmpty)
     }
 
-    @Test func lowWaitsForEverythingSentBeforeItThenGoesOutAsText() {
+    @Test func lowWaitsForEverythingSentBeforeIt() {
         var schedule = SpeechDispatcherSchedule<Int>()
         // Nothing of ours is speaking: a low one goes out at once.
-        #expect(schedule.submit(.low, 1) == .send(.text))
+        #expect(schedule.submit(.low, 1) == .send)
         #expect(schedule.submit(.low, 2) == .hold)
-        #expect(schedule.submit(.high, 3) == .send(.important))
+        #expect(schedule.submit(.high, 3) == .send)
         #expect(schedule.submit(.low, 4) == .hold)
         #expect(schedule.held == [2, 4])
         // 1 and 3 end; only then does 2 go, and 4 only after 2.
         #expect(schedule.ended() == nil)
         #expect(schedule.ended() == 2)
         #expect(schedule.unfinished == 1)
-        #expect(schedule.submit(.default, 5) == .send(.text))
+        #expect(schedule.submit(.default, 5) == .send)
         #expect(schedule.ended() == nil)
         #expect(schedule.ended() == 4)
         #expect(schedule.ended() == nil)
         #expect(schedule.unfinished == 0)
         // Idle again, so the next low one goes straight out.
-        #expect(schedule.submit(.low, 6) == .send(.text))
+        #expect(schedule.submit(.low, 6) == .send)
     }
 
     @Test func stopDropsHeldAndLosingTheConnectionForgetsEverything() {
@@ -51,7 +50,7 @@ import Testing
         _ = schedule.submit(.low, 5)
         #expect(schedule.reset() == [5])
         #expect(schedule.unfinished == 0)
-        #expect(schedule.submit(.low, 6) == .send(.text))
+        #expect(schedule.submit(.low, 6) == .send)
     }
 
     // MARK: Rate
