@@ -50,7 +50,7 @@ struct SpeechdLibrary: @unchecked Sendable {
 
 /// Every raw libspeechd call in the package, so the unsafe surface is one short file.
 ///
-/// All calls except the callbacks run on a session's worker queue, one at a time per connection,
+/// All calls except the callbacks run on a client's worker queue, one at a time per connection,
 /// in the order they were asked for. The connection is threaded (`SPD_MODE_THREADED`): libspeechd
 /// reads the socket on a thread of its own and calls the BEGIN, END and CANCEL callbacks there.
 /// No libspeechd function may be called from a callback (it would wait for a reply that only
@@ -168,7 +168,7 @@ enum SpeechDispatcherRaw {
         handle.pointer.pointee.stream != nil
     }
 
-    /// The connection's socket, for noticing when the daemon hangs up (`SpeechDispatcherHangupWatch`).
+    /// The connection's socket, for noticing when the daemon hangs up (the client's hang-up watch).
     /// Valid until `close`.
     static func socketDescriptor(_ handle: Handle) -> Int32 {
         handle.socket.rawValue

@@ -285,6 +285,25 @@ import Testing
         #expect(log.event(for: after)?.outcome == lost)
         #expect(throws: SpeechDispatcherError.connectionClosed) { _ = try client.voices() }
     }
+
+    /// Letting go of a client closes its connection: nothing it started (libspeechd's callbacks,
+    /// the hang-up watch, its queues) keeps it alive, and what it had not reported yet is
+    /// reported interrupted.
+    @Test func releasingTheClientClosesItsConnection() throws {
+        let server = try SpeechDispatcherServer()
+        defer { server.stop() }
+        let log = SpeechDispatcherLog()
+        weak var released: SpeechDispatcherClient?
+        let id: UtteranceID
+        do {
+            let client = try log.client(for: server)
+            released = client
+            id = client.speak(longText)
+            #expect(waitUntil(.seconds(30)) { log.begun.contains(id) })
+        }
+        #expect(waitUntil(.seconds(5)) { released == nil })
+        #expect(waitUntil(.seconds(5)) { log.event(for: id)?.outcome == .interrupted })
+    }
 }
 
 // MARK: - Helpers
