@@ -216,7 +216,7 @@ public final class SpeechDispatcherClient: Sendable {
     /// notifications and plain-text mode, all before `timeout` has passed.
     private func connect(clientName: String, timeout: Duration) throws(SpeechDispatcherError) {
         let deadline = ContinuousClock.now + timeout
-        if let reason = SpeechDispatcherProbe.check(address, until: deadline, timeout: timeout) {
+        if let reason = address.handshake(until: deadline, timeout: timeout) {
             throw .notRunning(address: address, reason)
         }
         guard let slot = SpeechDispatcherRaw.claimSlot({ [weak self] in self?.receive($0) }) else {

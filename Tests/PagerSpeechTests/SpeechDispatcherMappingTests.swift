@@ -135,12 +135,12 @@ import Testing
     // MARK: Handshake and errors
 
     @Test func handshakeAcceptsOnlySSIPSuccess() {
-        #expect(SpeechDispatcherProbe.judge("208 OK CLIENT NAME SET") == nil)
-        #expect(SpeechDispatcherProbe.judge("225-12") == nil)
-        #expect(SpeechDispatcherProbe.judge("HTTP/1.1 400 Bad Request") == .notSSIP(firstLine: "HTTP/1.1 400 Bad Request"))
-        #expect(SpeechDispatcherProbe.judge("") == .notSSIP(firstLine: ""))
-        #expect(SpeechDispatcherProbe.judge("12 OK") == .notSSIP(firstLine: "12 OK"))
-        #expect(SpeechDispatcherProbe.judge("410 ERR CLIENT NAME") == .refused("it answered \"410 ERR CLIENT NAME\""))
+        #expect(SpeechDispatcherAddress.judge("208 OK CLIENT NAME SET") == nil)
+        #expect(SpeechDispatcherAddress.judge("225-12") == nil)
+        #expect(SpeechDispatcherAddress.judge("HTTP/1.1 400 Bad Request") == .notSSIP(firstLine: "HTTP/1.1 400 Bad Request"))
+        #expect(SpeechDispatcherAddress.judge("") == .notSSIP(firstLine: ""))
+        #expect(SpeechDispatcherAddress.judge("12 OK") == .notSSIP(firstLine: "12 OK"))
+        #expect(SpeechDispatcherAddress.judge("410 ERR CLIENT NAME") == .refused("it answered \"410 ERR CLIENT NAME\""))
     }
 
     @Test func errorsAreOneLineWithOutsideTextEscaped() {
