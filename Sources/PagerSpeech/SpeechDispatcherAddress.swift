@@ -32,7 +32,7 @@ public enum SpeechDispatcherAddress: Hashable, Sendable, CustomStringConvertible
     /// (Orca included) uses: `$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`.
     public static func fromEnvironment(
         _ environment: [String: String] = SpeechDispatcherAddress.processEnvironment
-    ) throws(SpeechDispatcherError) -> SpeechDispatcherAddress {
+    ) throws(SpeechError) -> SpeechDispatcherAddress {
         if let text = environment["SPEECHD_ADDRESS"], !text.isEmpty {
             return try SpeechDispatcherAddress(parsing: text, environment: environment)
         }
@@ -42,7 +42,7 @@ public enum SpeechDispatcherAddress: Hashable, Sendable, CustomStringConvertible
     /// Parses `unix_socket`, `unix_socket:PATH`, `inet_socket`, `inet_socket:HOST` or
     /// `inet_socket:HOST:PORT`. A bare path starting with `/` is taken as a unix socket too.
     public init(parsing text: String, environment: [String: String] = SpeechDispatcherAddress.processEnvironment)
-        throws(SpeechDispatcherError)
+        throws(SpeechError)
     {
         if text.hasPrefix("/") {
             self = .unixSocket(path: text)
@@ -71,15 +71,15 @@ public enum SpeechDispatcherAddress: Hashable, Sendable, CustomStringConvertible
                 return
             }
             let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count <= 2, !parts[0].isEmpty else { throw .invalidAddress(text) }
+            guard parts.count <= 2, !parts[0].isEmpty else { throw .invalidSpeechDispatcherAddress(text) }
             var port = Self.defaultPort
             if parts.count == 2 {
-                guard let given = Int(parts[1]), (1...65535).contains(given) else { throw .invalidAddress(text) }
+                guard let given = Int(parts[1]), (1...65535).contains(given) else { throw .invalidSpeechDispatcherAddress(text) }
                 port = given
             }
             self = .inetSocket(host: String(parts[0]), port: port)
         default:
-            throw .invalidAddress(text)
+            throw .invalidSpeechDispatcherAddress(text)
         }
     }
 
@@ -107,7 +107,7 @@ public enum SpeechDispatcherAddress: Hashable, Sendable, CustomStringConvertible
 
     private static func escaped(_ text: String) -> String {
         let plain = text.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) && $0 != "\"" }
-        return plain ? text : SpeechDispatcherError.quoted(text)
+        return plain ? text : SpeechError.quoted(text)
     }
 }
 
@@ -121,10 +121,10 @@ public enum SpeechDispatcherAddress: Hashable, Sendable, CustomStringConvertible
 /// good. It also calls `exit()` from inside the library when a reply does not start with a status
 /// number, so a socket that answers in some other protocol would end the whole process. Sending
 /// the same first command ourselves (`SET SELF CLIENT_NAME`) and reading the reply with `poll`
-/// turns all of that into one `Reason` within the time we choose.
+/// turns all of that into one `SpeechError.Unreachable` within the time we choose.
 extension SpeechDispatcherAddress {
     /// nil when an SSIP server answered a greeting here before `deadline`.
-    func handshake(until deadline: ContinuousClock.Instant, timeout: Duration) -> SpeechDispatcherError.Reason? {
+    func handshake(until deadline: ContinuousClock.Instant, timeout: Duration) -> SpeechError.Unreachable? {
         let socket: FileDescriptor
         switch Self.connect(self, until: deadline, timeout: timeout) {
         case .failure(let reason): return reason
@@ -140,14 +140,14 @@ extension SpeechDispatcherAddress {
     }
 
     /// Whether `line` is an SSIP reply (three digits, then a space or a dash) that accepts us.
-    static func judge(_ line: String) -> SpeechDispatcherError.Reason? {
+    static func judge(_ line: String) -> SpeechError.Unreachable? {
         let scalars = Array(line.unicodeScalars.prefix(4))
         let isStatus =
             scalars.count == 4 && scalars[0..<3].allSatisfy { ("0"..."9").contains($0) }
             && (scalars[3] == " " || scalars[3] == "-")
         guard isStatus else { return .notSSIP(firstLine: String(line.prefix(80))) }
         // 1xx and 2xx are success in SSIP; anything else refuses the greeting.
-        guard scalars[0] == "1" || scalars[0] == "2" else { return .refused("it answered \(SpeechDispatcherError.quoted(line))") }
+        guard scalars[0] == "1" || scalars[0] == "2" else { return .refused("it answered \(SpeechError.quoted(line))") }
         return nil
     }
 
@@ -155,7 +155,7 @@ extension SpeechDispatcherAddress {
 
     private static func connect(
         _ address: SpeechDispatcherAddress, until deadline: ContinuousClock.Instant, timeout: Duration
-    ) -> Result<FileDescriptor, SpeechDispatcherError.Reason> {
+    ) -> Result<FileDescriptor, SpeechError.Unreachable> {
         switch address {
         case .unixSocket(let path):
             var socketAddress = sockaddr_un()
@@ -183,7 +183,7 @@ extension SpeechDispatcherAddress {
                 return .failure(.unknownHost(host))
             }
             defer { freeaddrinfo(list) }
-            var lastFailure = SpeechDispatcherError.Reason.unknownHost(host)
+            var lastFailure = SpeechError.Unreachable.unknownHost(host)
             var entry: UnsafeMutablePointer<addrinfo>? = first
             while let current = entry {
                 let result = connect(
@@ -200,7 +200,7 @@ extension SpeechDispatcherAddress {
     private static func connect(
         family: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t,
         until deadline: ContinuousClock.Instant, timeout: Duration
-    ) -> Result<FileDescriptor, SpeechDispatcherError.Reason> {
+    ) -> Result<FileDescriptor, SpeechError.Unreachable> {
         let raw = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard raw >= 0 else { return .failure(.cannotConnect(Errno(rawValue: errno))) }
         let descriptor = FileDescriptor(rawValue: raw)
@@ -229,7 +229,7 @@ extension SpeechDispatcherAddress {
 
     private static func send(
         _ bytes: [UInt8], to socket: FileDescriptor, until deadline: ContinuousClock.Instant, timeout: Duration
-    ) -> SpeechDispatcherError.Reason? {
+    ) -> SpeechError.Unreachable? {
         var offset = 0
         while offset < bytes.count {
             // MSG_NOSIGNAL: a peer that has gone is an error here, not a SIGPIPE for the process.
@@ -251,7 +251,7 @@ extension SpeechDispatcherAddress {
     /// The first line of the reply, without its line ending.
     private static func readLine(
         from socket: FileDescriptor, until deadline: ContinuousClock.Instant, timeout: Duration
-    ) -> Result<String, SpeechDispatcherError.Reason> {
+    ) -> Result<String, SpeechError.Unreachable> {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 512)
         while !received.contains(UInt8(ascii: "\n")) && received.count < 4096 {

@@ -12,7 +12,7 @@ import SystemPackage
 /// To `SPEECHD_ADDRESS` when set, else the per-user socket
 /// (`$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`), within `connectTimeout` (2 s): a daemon
 /// that is not there, accepts and never answers, or is not speech-dispatcher at all gives one
-/// `SpeechDispatcherError.notRunning`, whose description is the line to print.
+/// `SpeechError.speechDispatcherNotRunning`, whose description is the line to print.
 ///
 /// We never autospawn (libspeechd's `spd_open2` can start a daemon when none answers). Someone
 /// who runs Orca has a daemon already (the screen reader's own connection starts it), and
@@ -179,11 +179,11 @@ public final class SpeechDispatcherClient: Sendable {
     }
 
     /// Connects, then applies `voice` and `rate` if given. Throws what the user must fix: no
-    /// daemon (`notRunning`, within `connectTimeout`), a bad `SPEECHD_ADDRESS`, an unknown voice,
-    /// a rate out of range.
-    public init(configuration: Configuration) throws(SpeechDispatcherError) {
+    /// daemon (`speechDispatcherNotRunning`, within `connectTimeout`), a bad `SPEECHD_ADDRESS`,
+    /// an unknown voice, a rate out of range.
+    public init(configuration: Configuration) throws(SpeechError) {
         if let rate = configuration.rate, !SpeechDispatcherRate.wordsPerMinuteRange.contains(rate) {
-            throw .rateOutOfRange(rate, allowed: SpeechDispatcherRate.wordsPerMinuteRange)
+            throw .invalidSetting(name: "rate", value: rate, allowed: SpeechDispatcherRate.wordsPerMinuteRange)
         }
         if let given = configuration.address {
             address = given
@@ -196,7 +196,7 @@ public final class SpeechDispatcherClient: Sendable {
         onNotice = configuration.onNotice
         Self.ignoreBrokenPipes()
         try connect(clientName: configuration.clientName, timeout: configuration.connectTimeout)
-        let settings = Result { () throws(SpeechDispatcherError) in
+        let settings = Result { () throws(SpeechError) in
             if let rate = configuration.rate { try setRate(wordsPerMinute: rate) }
             if let voice = configuration.voice { try setVoice(voice) }
         }
@@ -214,19 +214,19 @@ public final class SpeechDispatcherClient: Sendable {
 
     /// Greets the daemon ourselves, then opens the libspeechd connection and turns on
     /// notifications and plain-text mode, all before `timeout` has passed.
-    private func connect(clientName: String, timeout: Duration) throws(SpeechDispatcherError) {
+    private func connect(clientName: String, timeout: Duration) throws(SpeechError) {
         let deadline = ContinuousClock.now + timeout
         if let reason = address.handshake(until: deadline, timeout: timeout) {
-            throw .notRunning(address: address, reason)
+            throw .speechDispatcherNotRunning(address: address, reason)
         }
         guard let slot = SpeechDispatcherRaw.claimSlot({ [weak self] in self?.receive($0) }) else {
-            throw .tooManyConnections(limit: SpeechDispatcherRaw.slotCount)
+            throw .tooManySpeechDispatcherConnections(limit: SpeechDispatcherRaw.slotCount)
         }
         let address = self.address
         // Opening and setting up is one job, so a daemon that stops answering halfway leaves the
         // job (not us) waiting; whenever it ends, an abandoned connection is closed by `discard`.
         let opened = onWorker(until: deadline) {
-            () -> Result<(SpeechDispatcherRaw.Handle, Int32), SpeechDispatcherError.Reason> in
+            () -> Result<(SpeechDispatcherRaw.Handle, Int32), SpeechError.Unreachable> in
             switch SpeechDispatcherRaw.open(clientName: clientName, address: address) {
             case .failure(let reason):
                 return .failure(reason)
@@ -247,10 +247,10 @@ public final class SpeechDispatcherClient: Sendable {
         }
         switch opened {
         case nil:
-            throw .notRunning(address: address, .noReply(after: timeout))
+            throw .speechDispatcherNotRunning(address: address, .noReply(after: timeout))
         case .failure(let reason)?:
             SpeechDispatcherRaw.releaseSlot(slot)
-            throw .notRunning(address: address, reason)
+            throw .speechDispatcherNotRunning(address: address, reason)
         case .success((let handle, let socket))?:
             let watch = Self.watchForHangup(socket: socket) { [weak self] in self?.connectionLost() }
             state.withLock { state in
@@ -418,22 +418,23 @@ public final class SpeechDispatcherClient: Sendable {
     // MARK: Settings
 
     /// Speaks later announcements at about `wordsPerMinute` (see `SpeechDispatcherRate`).
-    public func setRate(wordsPerMinute: Int) throws(SpeechDispatcherError) {
+    public func setRate(wordsPerMinute: Int) throws(SpeechError) {
         guard SpeechDispatcherRate.wordsPerMinuteRange.contains(wordsPerMinute) else {
-            throw .rateOutOfRange(wordsPerMinute, allowed: SpeechDispatcherRate.wordsPerMinuteRange)
+            throw .invalidSetting(name: "rate", value: wordsPerMinute, allowed: SpeechDispatcherRate.wordsPerMinuteRange)
         }
         let rate = SpeechDispatcherRate.rate(forWordsPerMinute: wordsPerMinute)
         let handle = try openHandle()
         let command = "SET SELF RATE \(rate)"
         guard let accepted = onWorker(until: .now + commandTimeout, { SpeechDispatcherRaw.setRate(handle, rate) }) else {
-            throw .noReply(command: command, after: commandTimeout)
+            throw .speechDispatcherNoReply(command: command, after: commandTimeout)
         }
-        guard accepted else { throw .refused(command: command) }
+        guard accepted else { throw .speechDispatcherRefused(command: command) }
     }
 
     /// Speaks later announcements with this voice (a name from `voices()`, any case) or, failing
-    /// that, in this language ("es"), the daemon choosing the voice. `unknownVoice` otherwise.
-    public func setVoice(_ name: String) throws(SpeechDispatcherError) {
+    /// that, in this language ("es"), the daemon choosing the voice; else throws
+    /// `speechDispatcherHasNoVoice`.
+    public func setVoice(_ name: String) throws(SpeechError) {
         let available = try voices()
         let handle = try openHandle()
         let wanted = name.lowercased()
@@ -447,30 +448,30 @@ public final class SpeechDispatcherClient: Sendable {
             let code = SpeechDispatcherVoice.normalised(name)
             set = { SpeechDispatcherRaw.setLanguage(handle, code) }
         } else {
-            throw .unknownVoice(name)
+            throw .speechDispatcherHasNoVoice(name)
         }
         guard let accepted = onWorker(until: .now + commandTimeout, set) else {
-            throw .noReply(command: command, after: commandTimeout)
+            throw .speechDispatcherNoReply(command: command, after: commandTimeout)
         }
-        guard accepted else { throw .refused(command: command) }
+        guard accepted else { throw .speechDispatcherRefused(command: command) }
     }
 
     /// The voices of the daemon's current output module (`LIST SYNTHESIS_VOICES`, what
     /// `spd_list_synthesis_voices` asks; 0.8 s for espeak-ng's 13 362 here). With the espeak-ng
     /// module that is every voice times every variant; those with `variant == nil` (131 here) are
     /// the short list.
-    public func voices() throws(SpeechDispatcherError) -> [SpeechDispatcherVoice] {
+    public func voices() throws(SpeechError) -> [SpeechDispatcherVoice] {
         let handle = try openHandle()
         let command = "LIST SYNTHESIS_VOICES"
         guard let listed = onWorker(until: .now + commandTimeout, { SpeechDispatcherRaw.listVoices(handle) }) else {
-            throw .noReply(command: command, after: commandTimeout)
+            throw .speechDispatcherNoReply(command: command, after: commandTimeout)
         }
-        guard let voices = listed else { throw .refused(command: command) }
+        guard let voices = listed else { throw .speechDispatcherRefused(command: command) }
         return voices
     }
 
-    private func openHandle() throws(SpeechDispatcherError) -> SpeechDispatcherRaw.Handle {
-        guard let handle = state.withLock({ $0.failure == nil ? $0.handle : nil }) else { throw .connectionClosed }
+    private func openHandle() throws(SpeechError) -> SpeechDispatcherRaw.Handle {
+        guard let handle = state.withLock({ $0.failure == nil ? $0.handle : nil }) else { throw .speechDispatcherClosed }
         return handle
     }
 

@@ -25,18 +25,18 @@ struct SpeechdLibrary: @unchecked Sendable {
     static let soname = "libspeechd.so.2"
 
     /// Opened once per process; the failure, if any, is kept and given to every caller.
-    static let shared: Result<SpeechdLibrary, SpeechDispatcherError.Reason> = open()
+    static let shared: Result<SpeechdLibrary, SpeechError.Unreachable> = open()
 
-    private static func open() -> Result<SpeechdLibrary, SpeechDispatcherError.Reason> {
+    private static func open() -> Result<SpeechdLibrary, SpeechError.Unreachable> {
         guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "not found"
             return .failure(.refused("cannot open \(soname) (apt-get install libspeechd2): \(reason)"))
         }
-        func function<T>(_ name: String, _: T.Type = T.self) throws(SpeechDispatcherError.Reason) -> T {
+        func function<T>(_ name: String, _: T.Type = T.self) throws(SpeechError.Unreachable) -> T {
             guard let pointer = dlsym(handle, name) else { throw .refused("\(soname) has no \(name)") }
             return unsafeBitCast(pointer, to: T.self)
         }
-        do throws(SpeechDispatcherError.Reason) {
+        do throws(SpeechError.Unreachable) {
             return .success(
                 SpeechdLibrary(
                     open2: try function("spd_open2"), close: try function("spd_close"),
@@ -97,7 +97,7 @@ enum SpeechDispatcherRaw {
 
     /// `spd_open2` in threaded mode, never autospawning (see `SpeechDispatcherClient`). Fails with
     /// libspeechd's own error text.
-    static func open(clientName: String, address: SpeechDispatcherAddress) -> Result<Handle, SpeechDispatcherError.Reason> {
+    static func open(clientName: String, address: SpeechDispatcherAddress) -> Result<Handle, SpeechError.Unreachable> {
         let lib: SpeechdLibrary
         switch SpeechdLibrary.shared {
         case .success(let library): lib = library
@@ -136,7 +136,7 @@ enum SpeechDispatcherRaw {
         // number only as it ends. So the number was still the connection's when we copied it.
         let duplicate = fcntl(number, F_DUPFD_CLOEXEC, 0)
         guard duplicate >= 0 else {
-            let reason = SpeechDispatcherError.Reason.cannotConnect(Errno(rawValue: errno))
+            let reason = SpeechError.Unreachable.cannotConnect(Errno(rawValue: errno))
             lib.close(connection)
             return .failure(reason)
         }

@@ -91,7 +91,7 @@ import Testing
         #expect(try SpeechDispatcherAddress(parsing: "inet_socket:example.org") == .inetSocket(host: "example.org", port: 6560))
         #expect(try SpeechDispatcherAddress(parsing: "inet_socket:10.0.0.2:7000") == .inetSocket(host: "10.0.0.2", port: 7000))
         for bad in ["dbus", "inet_socket:host:port", "inet_socket:host:0", "inet_socket::7000", "inet_socket:a:1:2"] {
-            #expect(throws: SpeechDispatcherError.invalidAddress(bad)) { try SpeechDispatcherAddress(parsing: bad) }
+            #expect(throws: SpeechError.invalidSpeechDispatcherAddress(bad)) { try SpeechDispatcherAddress(parsing: bad) }
         }
         #expect(
             try SpeechDispatcherAddress.fromEnvironment(environment)
@@ -145,13 +145,13 @@ import Testing
 
     @Test func errorsAreOneLineWithOutsideTextEscaped() {
         let hostile = "/tmp/evil\n\u{1B}[2Jsock"
-        let errors: [SpeechDispatcherError] = [
-            .notRunning(address: .unixSocket(path: hostile), .cannotConnect(.noSuchFileOrDirectory)),
-            .notRunning(address: .unixSocket(path: "/s"), .noReply(after: .seconds(2))),
-            .notRunning(address: .unixSocket(path: "/s"), .notSSIP(firstLine: "\u{1B}[31mred")),
-            .invalidAddress("x\ny"),
-            .unknownVoice("v\r\u{7}"),
-            .noReply(command: "LIST SYNTHESIS_VOICES", after: .milliseconds(1500)),
+        let errors: [SpeechError] = [
+            .speechDispatcherNotRunning(address: .unixSocket(path: hostile), .cannotConnect(.noSuchFileOrDirectory)),
+            .speechDispatcherNotRunning(address: .unixSocket(path: "/s"), .noReply(after: .seconds(2))),
+            .speechDispatcherNotRunning(address: .unixSocket(path: "/s"), .notSSIP(firstLine: "\u{1B}[31mred")),
+            .invalidSpeechDispatcherAddress("x\ny"),
+            .speechDispatcherHasNoVoice("v\r\u{7}"),
+            .speechDispatcherNoReply(command: "LIST SYNTHESIS_VOICES", after: .milliseconds(1500)),
         ]
         for error in errors {
             let line = error.description

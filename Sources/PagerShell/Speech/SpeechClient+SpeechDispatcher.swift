@@ -10,7 +10,7 @@ extension SpeechClient {
     /// announcement held until ours are done).
     static func speechDispatcher(
         _ options: SpeechOptions, notice: @escaping @Sendable (String) -> Void
-    ) throws(SpeechDispatcherError) -> SpeechClient {
+    ) throws(SpeechError) -> SpeechClient {
         let failures = SpeechFailures()
         let client = try SpeechDispatcherClient(
             configuration: .init(

@@ -52,8 +52,9 @@ struct SpeechClient: Sendable {
     /// WAV folder), 1 when the machine cannot speak (no eSpeak data, the audio asked for absent).
     static func exitStatus(for error: any Error) -> Int32 {
         switch error {
-        case SpeechError.unknownVoice, SpeechError.invalidSetting, SpeechError.wavDirectoryUnwritable: 2
-        case SpeechDispatcherError.unknownVoice, SpeechDispatcherError.rateOutOfRange: 2
+        case SpeechError.unknownVoice, SpeechError.speechDispatcherHasNoVoice, SpeechError.invalidSetting,
+            SpeechError.wavDirectoryUnwritable:
+            2
         default: 1
         }
     }
