@@ -96,8 +96,8 @@ public final class SpeechDispatcherClient: Sendable {
         /// `--voice`: a voice name of the daemon's output module ("English (America)", any case)
         /// or a language code ("es", "pt-br"). nil keeps the user's voice.
         public var voice: String?
-        /// `--rate` in words per minute (80...450), mapped by `SpeechDispatcherRate`. nil keeps the
-        /// user's rate.
+        /// `--rate` in words per minute (80...450), mapped by
+        /// `VoiceSettings.speechDispatcherRate(forWordsPerMinute:)`. nil keeps the user's rate.
         public var rate: Int?
         /// The bound on reaching the daemon: the handshake, opening and setting up the connection.
         public var connectTimeout: Duration
@@ -182,8 +182,8 @@ public final class SpeechDispatcherClient: Sendable {
     /// daemon (`speechDispatcherNotRunning`, within `connectTimeout`), a bad `SPEECHD_ADDRESS`,
     /// an unknown voice, a rate out of range.
     public init(configuration: Configuration) throws(SpeechError) {
-        if let rate = configuration.rate, !SpeechDispatcherRate.wordsPerMinuteRange.contains(rate) {
-            throw .invalidSetting(name: "rate", value: rate, allowed: SpeechDispatcherRate.wordsPerMinuteRange)
+        if let rate = configuration.rate, !VoiceSettings.rateRange.contains(rate) {
+            throw .invalidSetting(name: "rate", value: rate, allowed: VoiceSettings.rateRange)
         }
         if let given = configuration.address {
             address = given
@@ -417,12 +417,13 @@ public final class SpeechDispatcherClient: Sendable {
 
     // MARK: Settings
 
-    /// Speaks later announcements at about `wordsPerMinute` (see `SpeechDispatcherRate`).
+    /// Speaks later announcements at about `wordsPerMinute` (see
+    /// `VoiceSettings.speechDispatcherRate(forWordsPerMinute:)`).
     public func setRate(wordsPerMinute: Int) throws(SpeechError) {
-        guard SpeechDispatcherRate.wordsPerMinuteRange.contains(wordsPerMinute) else {
-            throw .invalidSetting(name: "rate", value: wordsPerMinute, allowed: SpeechDispatcherRate.wordsPerMinuteRange)
+        guard VoiceSettings.rateRange.contains(wordsPerMinute) else {
+            throw .invalidSetting(name: "rate", value: wordsPerMinute, allowed: VoiceSettings.rateRange)
         }
-        let rate = SpeechDispatcherRate.rate(forWordsPerMinute: wordsPerMinute)
+        let rate = VoiceSettings.speechDispatcherRate(forWordsPerMinute: wordsPerMinute)
         let handle = try openHandle()
         let command = "SET SELF RATE \(rate)"
         guard let accepted = onWorker(until: .now + commandTimeout, { SpeechDispatcherRaw.setRate(handle, rate) }) else {

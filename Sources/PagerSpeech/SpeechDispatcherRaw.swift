@@ -228,9 +228,9 @@ enum SpeechDispatcherRaw {
         accepts(handle, "SET SELF SSML_MODE off")
     }
 
-    /// `rate` on speech-dispatcher's scale, -100...100 (`SpeechDispatcherRate`).
+    /// `rate` on speech-dispatcher's scale, -100...100 (`VoiceSettings.speechDispatcherRateScale`).
     static func setRate(_ handle: Handle, _ rate: Int) -> Bool {
-        (-100...100).contains(rate) && accepts(handle, "SET SELF RATE \(rate)")
+        VoiceSettings.speechDispatcherRateScale.contains(rate) && accepts(handle, "SET SELF RATE \(rate)")
     }
 
     /// `name` is one the daemon listed (`voices`), so it holds no line break.

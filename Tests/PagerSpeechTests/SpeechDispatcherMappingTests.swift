@@ -56,23 +56,23 @@ import Testing
     // MARK: Rate
 
     @Test func rateScaleMatchesTheEspeakNGModule() {
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 80) == -100)
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 170) == 0)
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 449) == 100)
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 450) == 100)
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 175) == 2)
-        #expect(SpeechDispatcherRate.wordsPerMinute(forRate: 2) == 175)
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 10) == -100, "clamped")
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 9000) == 100, "clamped")
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 80) == -100)
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 170) == 0)
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 449) == 100)
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 450) == 100)
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 175) == 2)
+        #expect(VoiceSettings.wordsPerMinute(forSpeechDispatcherRate: 2) == 175)
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 10) == -100, "clamped")
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 9000) == 100, "clamped")
         var previous = Int.min
-        for wordsPerMinute in SpeechDispatcherRate.wordsPerMinuteRange {
-            let rate = SpeechDispatcherRate.rate(forWordsPerMinute: wordsPerMinute)
-            #expect(SpeechDispatcherRate.scale.contains(rate))
+        for wordsPerMinute in VoiceSettings.rateRange {
+            let rate = VoiceSettings.speechDispatcherRate(forWordsPerMinute: wordsPerMinute)
+            #expect(VoiceSettings.speechDispatcherRateScale.contains(rate))
             #expect(rate >= previous, "faster never maps slower")
             previous = rate
             // Within half a step of the scale (0.9 wpm below 170, 2.79 above; 450 is one more
             // than the module's fastest).
-            let heard = SpeechDispatcherRate.wordsPerMinute(forRate: rate)
+            let heard = VoiceSettings.wordsPerMinute(forSpeechDispatcherRate: rate)
             #expect(abs(heard - wordsPerMinute) <= 1, "\(wordsPerMinute) wpm -> \(rate) -> \(heard)")
         }
     }
