@@ -17,9 +17,23 @@ import SystemPackage
 /// Events arrive on the engine thread for spoken utterances, and on the calling thread for ones
 /// that never started (audio off, unknown voice, dropped by `stop`).
 public final class Announcer: Sendable {
+    /// Where `init(configuration:)` sends the sound (what `--audio` asks for).
+    public enum Playback: String, Hashable, Sendable, CaseIterable {
+        /// PulseAudio if a server answers, else ALSA if there is a card, else one notice and silence.
+        case auto
+        /// PulseAudio or a typed error.
+        case pulse
+        /// ALSA or a typed error.
+        case alsa
+        /// Synthesise and discard: every cost of speech, no sound.
+        case null
+        /// No synthesis at all; announcements complete at once.
+        case off
+    }
+
     /// How `init(configuration:)` sets itself up; mirrors the command-line options.
     public struct Configuration: Sendable {
-        public var playback: PlaybackMode
+        public var playback: Playback
         /// Also write each utterance to DIR/0001.wav, DIR/0002.wav, …
         public var wavDirectory: String?
         /// Used when `speak` is given no settings.
@@ -31,7 +45,7 @@ public final class Announcer: Sendable {
         public var onEvent: @Sendable (UtteranceEvent) -> Void
 
         public init(
-            playback: PlaybackMode = .auto, wavDirectory: String? = nil,
+            playback: Playback = .auto, wavDirectory: String? = nil,
             settings: VoiceSettings = .standard, applicationName: String = "pagervoice",
             onNotice: @escaping @Sendable (String) -> Void = Announcer.printNotice,
             onEvent: @escaping @Sendable (UtteranceEvent) -> Void = { _ in }

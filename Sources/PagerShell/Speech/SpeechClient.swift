@@ -56,7 +56,7 @@ struct SpeechClient: Sendable {
         var settings = VoiceSettings(voice: options.voice)
         if let rate = options.rate { settings.rate = rate }
         let failures = SpeechFailures()
-        let playback: PlaybackMode =
+        let playback: Announcer.Playback =
             switch options.audio {
             case .pulse: .pulse
             case .alsa: .alsa
