@@ -3,51 +3,6 @@ import Glibc
 import PagerThreads
 import SystemPackage
 
-/// libspeechd, opened the first time a connection is made rather than linked: linked, it and GLib
-/// are loaded on every start of every `pagervoice` command (about 0.3 ms measured here) for
-/// something only `--audio speechd` uses. The header still gives the types; the four functions we
-/// call are reached through pointers with their C signatures.
-struct SpeechdLibrary: @unchecked Sendable {
-    // Function pointers into a library that stays loaded: immutable, safe to share.
-    let open2:
-        @convention(c) (
-            UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, SPDConnectionMode,
-            UnsafePointer<SPDConnectionAddress>?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-        ) -> UnsafeMutablePointer<SPDConnection>?
-    let close: @convention(c) (UnsafeMutablePointer<SPDConnection>?) -> Void
-    let executeWithReply:
-        @convention(c) (UnsafeMutablePointer<SPDConnection>?, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)
-            -> Int32
-    let sendDataWithoutMutex:
-        @convention(c) (UnsafeMutablePointer<SPDConnection>?, UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>?
-
-    /// Debian's `libspeechd2` (speech-dispatcher 0.11).
-    static let soname = "libspeechd.so.2"
-
-    /// Opened once per process; the failure, if any, is kept and given to every caller.
-    static let shared: Result<SpeechdLibrary, SpeechError.Unreachable> = open()
-
-    private static func open() -> Result<SpeechdLibrary, SpeechError.Unreachable> {
-        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            return .failure(.refused("cannot open \(soname) (apt-get install libspeechd2): \(reason)"))
-        }
-        func function<T>(_ name: String, _: T.Type = T.self) throws(SpeechError.Unreachable) -> T {
-            guard let pointer = dlsym(handle, name) else { throw .refused("\(soname) has no \(name)") }
-            return unsafeBitCast(pointer, to: T.self)
-        }
-        do throws(SpeechError.Unreachable) {
-            return .success(
-                SpeechdLibrary(
-                    open2: try function("spd_open2"), close: try function("spd_close"),
-                    executeWithReply: try function("spd_execute_command_with_reply"),
-                    sendDataWithoutMutex: try function("spd_send_data_wo_mutex")))
-        } catch {
-            return .failure(error)
-        }
-    }
-}
-
 /// Every raw libspeechd call in the package, so the unsafe surface is one short file.
 ///
 /// All calls except the callbacks run on a client's worker queue, one at a time per connection,
@@ -63,9 +18,57 @@ struct SpeechdLibrary: @unchecked Sendable {
 /// connections sending at the same moment then send each other's commands, or a garbled one:
 /// one client's rate or priority lands on another, or the daemon refuses a setup command.
 enum SpeechDispatcherRaw {
+    /// libspeechd, opened the first time a connection is made rather than linked: linked, it and
+    /// GLib are loaded on every start of every `pagervoice` command (about 0.3 ms measured here)
+    /// for something only `--audio speechd` uses. The header still gives the types; the four
+    /// functions we call are reached through pointers with their C signatures. Private: nothing
+    /// but the functions below calls into it.
+    private struct Library: @unchecked Sendable {
+        // Function pointers into a library that stays loaded: immutable, safe to share.
+        let open2:
+            @convention(c) (
+                UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, SPDConnectionMode,
+                UnsafePointer<SPDConnectionAddress>?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            ) -> UnsafeMutablePointer<SPDConnection>?
+        let close: @convention(c) (UnsafeMutablePointer<SPDConnection>?) -> Void
+        let executeWithReply:
+            @convention(c) (
+                UnsafeMutablePointer<SPDConnection>?, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            )
+                -> Int32
+        let sendDataWithoutMutex:
+            @convention(c) (UnsafeMutablePointer<SPDConnection>?, UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>?
+
+        /// Debian's `libspeechd2` (speech-dispatcher 0.11).
+        static let soname = "libspeechd.so.2"
+
+        /// Opened once per process; the failure, if any, is kept and given to every caller.
+        static let shared: Result<Library, SpeechError.Unreachable> = open()
+
+        private static func open() -> Result<Library, SpeechError.Unreachable> {
+            guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+                let reason = dlerror().map { String(cString: $0) } ?? "not found"
+                return .failure(.refused("cannot open \(soname) (apt-get install libspeechd2): \(reason)"))
+            }
+            func function<T>(_ name: String, _: T.Type = T.self) throws(SpeechError.Unreachable) -> T {
+                guard let pointer = dlsym(handle, name) else { throw .refused("\(soname) has no \(name)") }
+                return unsafeBitCast(pointer, to: T.self)
+            }
+            do throws(SpeechError.Unreachable) {
+                return .success(
+                    Library(
+                        open2: try function("spd_open2"), close: try function("spd_close"),
+                        executeWithReply: try function("spd_execute_command_with_reply"),
+                        sendDataWithoutMutex: try function("spd_send_data_wo_mutex")))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
     /// Only reached once `open` succeeded (a handle exists), so after the library was opened.
-    private static var lib: SpeechdLibrary {
-        switch SpeechdLibrary.shared {
+    private static var lib: Library {
+        switch Library.shared {
         case .success(let library): library
         case .failure(let reason): preconditionFailure("libspeechd used before it was opened: \(reason)")
         }
@@ -98,8 +101,8 @@ enum SpeechDispatcherRaw {
     /// `spd_open2` in threaded mode, never autospawning (see `SpeechDispatcherClient`). Fails with
     /// libspeechd's own error text.
     static func open(clientName: String, address: SpeechDispatcherAddress) -> Result<Handle, SpeechError.Unreachable> {
-        let lib: SpeechdLibrary
-        switch SpeechdLibrary.shared {
+        let lib: Library
+        switch Library.shared {
         case .success(let library): lib = library
         case .failure(let reason): return .failure(reason)
         }
