@@ -76,7 +76,7 @@ enum ComparisonBench {
             print("  eSpeak NG unavailable in this process")
             return figures
         }
-        let announcer = Announcer(engine: engine, sinks: [NullSink()], onNotice: { _ in })
+        let announcer = Announcer(engine: engine, sinks: [], onNotice: { _ in })
         let scratch = ProcessBench.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         for text in distinctTexts.prefix(5) { _ = spawn(espeak, text, wav: scratch + "/warm.wav") }  // warm caches

@@ -17,9 +17,23 @@ import SystemPackage
 /// Events arrive on the engine thread for spoken utterances, and on the calling thread for ones
 /// that never started (audio off, unknown voice, dropped by `stop`).
 public final class Announcer: Sendable {
+    /// Where `init(configuration:)` sends the sound (what `--audio` asks for).
+    public enum Playback: String, Hashable, Sendable, CaseIterable {
+        /// PulseAudio if a server answers, else ALSA if there is a card, else one notice and silence.
+        case auto
+        /// PulseAudio or a typed error.
+        case pulse
+        /// ALSA or a typed error.
+        case alsa
+        /// Synthesise and discard: every cost of speech, no sound.
+        case null
+        /// No synthesis at all; announcements complete at once.
+        case off
+    }
+
     /// How `init(configuration:)` sets itself up; mirrors the command-line options.
     public struct Configuration: Sendable {
-        public var playback: PlaybackMode
+        public var playback: Playback
         /// Also write each utterance to DIR/0001.wav, DIR/0002.wav, …
         public var wavDirectory: String?
         /// Used when `speak` is given no settings.
@@ -31,7 +45,7 @@ public final class Announcer: Sendable {
         public var onEvent: @Sendable (UtteranceEvent) -> Void
 
         public init(
-            playback: PlaybackMode = .auto, wavDirectory: String? = nil,
+            playback: Playback = .auto, wavDirectory: String? = nil,
             settings: VoiceSettings = .standard, applicationName: String = "pagervoice",
             onNotice: @escaping @Sendable (String) -> Void = Announcer.printNotice,
             onEvent: @escaping @Sendable (UtteranceEvent) -> Void = { _ in }
@@ -67,16 +81,50 @@ public final class Announcer: Sendable {
         let text: String
         let spoken: String
         let priority: SpeechPriority
-        let voice: ResolvedVoice
+        let voice: VoiceSettings.Resolved
     }
 
-    /// The utterance being spoken, with the gate that separates its samples from an interruption.
+    /// The utterance being spoken, and the line between "before its interruption" and "after".
+    ///
+    /// Every buffer goes to the sinks inside `deliver`, under the lock; an interruption first
+    /// raises the stop flag (lock-free, so eSpeak's next callback returns 1) and then closes the
+    /// gate under the same lock. Once `close` returns, no sample of this utterance can reach a
+    /// sink, which is what "an interrupted utterance delivers nothing after the interrupt" means.
     private final class Active: Sendable {
         let pending: Pending
-        let gate = UtteranceGate()
+        private let stopRequested = Atomic<Bool>(false)
+        private let closed = Locked<Bool>(false)
 
         init(_ pending: Pending) {
             self.pending = pending
+        }
+
+        var isStopRequested: Bool { stopRequested.load(ordering: .acquiring) }
+
+        /// Runs `body` (hand a buffer to the sinks) unless the utterance was stopped; returns
+        /// whether it ran.
+        func deliver(_ body: () -> Void) -> Bool {
+            closed.withLock { closed in
+                if closed || stopRequested.load(ordering: .acquiring) { return false }
+                body()
+                return true
+            }
+        }
+
+        /// Step one of an interruption: eSpeak stops at its next callback and `deliver` refuses.
+        func requestStop() {
+            stopRequested.store(true, ordering: .releasing)
+        }
+
+        /// Step two: waits for a buffer being delivered right now, then shuts the gate and, if the
+        /// utterance had not already finished, runs `afterClosing` while still holding the lock
+        /// (so the engine cannot move on to the next utterance until it has run).
+        func close(_ afterClosing: () -> Void = {}) {
+            closed.withLock { closed in
+                if closed { return }
+                closed = true
+                afterClosing()
+            }
         }
     }
 
@@ -156,7 +204,7 @@ public final class Announcer: Sendable {
             sinks.insert(playback, at: 0)
             output = backend.rawValue
         case .null:
-            sinks.insert(NullSink(), at: 0)
+            // Every utterance is still synthesised to the end and counted: it just goes nowhere.
             output = "null"
         case .off:
             output = "off"
@@ -195,7 +243,7 @@ public final class Announcer: Sendable {
                     outcome: .finished, sampleRate: 0))
             return id
         }
-        let voice: ResolvedVoice
+        let voice: VoiceSettings.Resolved
         do {
             voice = try engine.resolve(settings ?? self.settings)
         } catch {
@@ -333,14 +381,14 @@ public final class Announcer: Sendable {
     /// between: eSpeak stops at its next callback and the device drops what it has buffered
     /// (this flush is also what releases a playback write blocked on a full buffer).
     private func beginInterrupting(_ active: Active) {
-        active.gate.requestStop()
+        active.requestStop()
         for sink in sinks { sink.flush() }
     }
 
     /// Waits for a buffer in flight, shuts the gate and flushes again for anything that buffer
     /// left behind. After this returns no sample of `active` reaches any sink.
     private func finishInterrupting(_ active: Active) {
-        active.gate.close {
+        active.close {
             for sink in sinks { sink.flush() }
         }
     }
@@ -379,9 +427,9 @@ public final class Announcer: Sendable {
                 trimmedLeadingSamples: rendered?.trimmedLeadingSamples ?? 0, problems: problems)
         }
         // Nothing to say, or stopped before it began: no sink hears of it (no empty WAV file).
-        if pending.spoken.isEmpty || active.gate.isStopRequested {
-            active.gate.close()
-            return finish(active.gate.isStopRequested ? .interrupted : .finished)
+        if pending.spoken.isEmpty || active.isStopRequested {
+            active.close()
+            return finish(active.isStopRequested ? .interrupted : .finished)
         }
         let info = UtteranceInfo(
             id: pending.id, text: pending.spoken, sampleRate: engine.sampleRate,
@@ -390,20 +438,20 @@ public final class Announcer: Sendable {
         var delivered = 0
         let sinks = self.sinks
         let rendered = engine.render(pending.spoken, voice: pending.voice) { buffer in
-            active.gate.deliver {
+            active.deliver {
                 for sink in sinks { sink.write(buffer) }
                 delivered += buffer.count
             }
         }
         var failure: SpeechError?
         if case .failed(let error) = rendered.ending { failure = error }
-        let cutShort = failure != nil || active.gate.isStopRequested
+        let cutShort = failure != nil || active.isStopRequested
         let reports = sinks.map { $0.end(info, interrupted: cutShort) }
-        active.gate.close()
+        active.close()
         let outcome: UtteranceEvent.Outcome
         if let failure {
             outcome = .failed(failure)
-        } else if active.gate.isStopRequested {
+        } else if active.isStopRequested {
             outcome = .interrupted
         } else if let sinkFailure = reports.lazy.compactMap(\.failure).first {
             outcome = .failed(sinkFailure)

@@ -1,4 +1,5 @@
-/// Where synthesised speech goes: the sound card, WAV files, nowhere, or memory for tests.
+/// Where synthesised speech goes: the sound card, WAV files, or memory for tests. An announcer
+/// with no sink at all still synthesises everything (`--audio null`), and sends it nowhere.
 ///
 /// The engine thread calls `begin`, `write` and `end` for one utterance at a time; `flush` comes
 /// from whichever thread interrupts speech (the REPL's main thread on Ctrl-C or a page change),

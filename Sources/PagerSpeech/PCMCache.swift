@@ -8,7 +8,7 @@
 struct PCMCache {
     struct Key: Hashable, Sendable {
         let text: String
-        let voice: ResolvedVoice
+        let voice: VoiceSettings.Resolved
     }
 
     /// What is stored: trimmed PCM, and how much leading silence was trimmed from it.

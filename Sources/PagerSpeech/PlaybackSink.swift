@@ -1,5 +1,6 @@
 import PagerThreads
 import Synchronization
+import SystemPackage
 
 /// Live sound: our own PulseAudio stream (`PulsePlaybackStream`), else ALSA through pcaudiolib.
 ///
@@ -118,8 +119,8 @@ public final class PlaybackSink: AudioSink {
             switch opened {
             case .success(let stream):
                 return PlaybackSink(backend: backend, device: .pulse(stream), sampleRate: sampleRate, onNotice: onNotice)
-            case .failure(let failure):
-                throw .audioUnavailable(mode: "pulse", reason: failure.reason)
+            case .failure(let error):
+                throw error
             }
         case .alsa:
             PCAudioRaw.silenceALSAErrors()
@@ -149,7 +150,7 @@ public final class PlaybackSink: AudioSink {
         } catch {
             reasons.append(error.reason)
         }
-        if AudioProbe.alsaHasCard() {
+        if alsaHasCard() {
             do {
                 return try open(.alsa, sampleRate: sampleRate, applicationName: applicationName, onNotice: onNotice)
             } catch {
@@ -232,5 +233,37 @@ public final class PlaybackSink: AudioSink {
         let error = SpeechError.audioLost(reason: "\(backend.rawValue): \(reason)")
         pendingProblem.withLock { $0 = error }
         onNotice("Audio output stopped (\(backend.rawValue): \(reason)); continuing without sound.")
+    }
+
+    // MARK: Is there an ALSA card?
+
+    /// Whether the kernel lists at least one ALSA sound card: a cheap, silent check before ALSA is
+    /// asked to open one, because asking ALSA directly is how a headless machine ends up with a
+    /// screenful of `ALSA lib …` lines. (PulseAudio needs no such check: `PulseConnection` asks
+    /// the server itself, with a deadline and without autospawn.)
+    static func alsaHasCard(cardsFile: String = "/proc/asound/cards") -> Bool {
+        guard let text = readSmallFile(cardsFile) else { return false }
+        if text.contains("no soundcards") { return false }
+        return text.split(separator: "\n").contains { line in
+            line.trimmingPrefix(while: { $0 == " " || $0 == "\t" }).first?.isNumber == true
+        }
+    }
+
+    /// The first 64 KiB of a file, read with plain POSIX calls: Foundation's readers leak a 4 KiB
+    /// buffer for every file that reports size 0, which is every file in /proc (LeakSanitizer).
+    static func readSmallFile(_ path: String) -> String? {
+        guard let file = try? FileDescriptor.open(path, .readOnly, options: .closeOnExec) else { return nil }
+        defer { try? file.close() }
+        var bytes = [UInt8](repeating: 0, count: 65_536)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { raw in
+                try? file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]))
+            }
+            guard let n else { return nil }
+            if n == 0 { break }
+            count += n
+        }
+        return String(decoding: bytes[0..<count], as: UTF8.self)
     }
 }

@@ -1,21 +1,15 @@
 import CPulse
 import Glibc
 
-/// Why a PulseAudio server could not be used, in words for the one notice line.
-enum PulseFailure: Error, Hashable, Sendable {
-    /// Nothing listens where libpulse looked (or the server refused us).
-    case noServer(reason: String)
-    /// A server accepted the connection but did not complete the handshake in time.
-    case noAnswer(server: String, seconds: Int)
-    /// The server answered, then refused or failed something.
-    case failed(String)
+extension SpeechError {
+    /// Why a PulseAudio server could not be used, in words for the one notice line.
+    fileprivate static func pulse(_ reason: String) -> SpeechError {
+        .audioUnavailable(mode: "pulse", reason: reason)
+    }
 
-    var reason: String {
-        switch self {
-        case .noServer(let reason): reason
-        case .noAnswer(let server, let seconds): "PulseAudio at \(server) did not answer within \(seconds) s"
-        case .failed(let reason): reason
-        }
+    /// A server accepted the connection but did not complete the handshake in time.
+    fileprivate static func pulseDidNotAnswer(server: String, seconds: Int) -> SpeechError {
+        .pulse("PulseAudio at \(server) did not answer within \(seconds) s")
     }
 }
 
@@ -55,11 +49,11 @@ final class PulseConnection: @unchecked Sendable {
 
     /// Connects to the server libpulse would pick (`$PULSE_SERVER`, client.conf, the user's
     /// runtime socket, the system socket), never starting one, and gives up after `timeout`.
-    static func open(applicationName: String, timeout: Duration = handshakeTimeout) -> Result<PulseConnection, PulseFailure> {
-        guard let mainloop = pa_threaded_mainloop_new() else { return .failure(.failed("libpulse could not start")) }
+    static func open(applicationName: String, timeout: Duration = handshakeTimeout) -> Result<PulseConnection, SpeechError> {
+        guard let mainloop = pa_threaded_mainloop_new() else { return .failure(.pulse("libpulse could not start")) }
         guard let context = pa_context_new(pa_threaded_mainloop_get_api(mainloop), applicationName) else {
             pa_threaded_mainloop_free(mainloop)
-            return .failure(.failed("libpulse could not start"))
+            return .failure(.pulse("libpulse could not start"))
         }
         let signalMainloop = UnsafeMutableRawPointer(mainloop)
         pa_context_set_state_callback(
@@ -67,31 +61,31 @@ final class PulseConnection: @unchecked Sendable {
         guard pa_threaded_mainloop_start(mainloop) >= 0 else {
             pa_context_unref(context)
             pa_threaded_mainloop_free(mainloop)
-            return .failure(.failed("libpulse could not start its thread"))
+            return .failure(.pulse("libpulse could not start its thread"))
         }
         pa_threaded_mainloop_lock(mainloop)
         let deadline = pa_rtclock_now() + microseconds(timeout)
-        var outcome: Result<String, PulseFailure>
+        var outcome: Result<String, SpeechError>
         if pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
-            outcome = .failure(.noServer(reason: noServerReason(pa_context_errno(context))))
+            outcome = .failure(.pulse(noServerReason(pa_context_errno(context))))
         } else {
             // Wakes the wait below at the deadline; state changes wake it before.
             let timer = pa_context_rttime_new(
                 context, deadline, { _, _, _, mainloop in pa_threaded_mainloop_signal(OpaquePointer(mainloop), 0) },
                 signalMainloop)
-            outcome = .failure(.failed("PulseAudio connection ended"))
+            outcome = .failure(.pulse("PulseAudio connection ended"))
             waiting: while true {
                 switch pa_context_get_state(context) {
                 case PA_CONTEXT_READY:
                     outcome = .success(pa_context_get_server(context).map { String(cString: $0) } ?? "the default server")
                     break waiting
                 case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
-                    outcome = .failure(.noServer(reason: noServerReason(pa_context_errno(context))))
+                    outcome = .failure(.pulse(noServerReason(pa_context_errno(context))))
                     break waiting
                 default:
                     if pa_rtclock_now() >= deadline {
                         let server = pa_context_get_server(context).map { String(cString: $0) } ?? "the default server"
-                        outcome = .failure(.noAnswer(server: server, seconds: Int(timeout.components.seconds)))
+                        outcome = .failure(.pulseDidNotAnswer(server: server, seconds: Int(timeout.components.seconds)))
                         break waiting
                     }
                     pa_threaded_mainloop_wait(mainloop)
@@ -197,11 +191,11 @@ final class PulsePlaybackStream: @unchecked Sendable {
     static func open(
         on connection: PulseConnection, sampleRate: Int, name: String,
         bufferDuration: Duration, startDuration: Duration
-    ) -> Result<PulsePlaybackStream, PulseFailure> {
-        connection.withLock { () -> Result<PulsePlaybackStream, PulseFailure> in
+    ) -> Result<PulsePlaybackStream, SpeechError> {
+        connection.withLock { () -> Result<PulsePlaybackStream, SpeechError> in
             var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: 1)
             guard let stream = pa_stream_new(connection.context, name, &spec, nil) else {
-                return .failure(.failed("PulseAudio: " + message(connection.lastError)))
+                return .failure(.pulse("PulseAudio: " + message(connection.lastError)))
             }
             let mainloop = UnsafeMutableRawPointer(connection.mainloop)
             pa_stream_set_state_callback(stream, { _, mainloop in pa_threaded_mainloop_signal(OpaquePointer(mainloop), 0) }, mainloop)
@@ -217,7 +211,7 @@ final class PulsePlaybackStream: @unchecked Sendable {
             let flags = pa_stream_flags_t(PA_STREAM_ADJUST_LATENCY.rawValue)
             let playing = PulsePlaybackStream(connection: connection, stream: stream)
             guard pa_stream_connect_playback(stream, nil, &attributes, flags, nil, nil) >= 0 else {
-                return .failure(.failed("PulseAudio: " + message(connection.lastError)))
+                return .failure(.pulse("PulseAudio: " + message(connection.lastError)))
             }
             var state = pa_stream_get_state(stream)
             let settled = connection.wait(
@@ -226,10 +220,11 @@ final class PulsePlaybackStream: @unchecked Sendable {
                     return state != PA_STREAM_UNCONNECTED && state != PA_STREAM_CREATING
                 }, timeout: PulseConnection.handshakeTimeout)
             guard settled else {
-                return .failure(.noAnswer(server: connection.server, seconds: Int(PulseConnection.handshakeTimeout.components.seconds)))
+                return .failure(
+                    .pulseDidNotAnswer(server: connection.server, seconds: Int(PulseConnection.handshakeTimeout.components.seconds)))
             }
             guard state == PA_STREAM_READY else {
-                return .failure(.failed("PulseAudio refused the stream: " + message(connection.lastError)))
+                return .failure(.pulse("PulseAudio refused the stream: " + message(connection.lastError)))
             }
             return .success(playing)
         }

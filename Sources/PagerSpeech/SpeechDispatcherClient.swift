@@ -1,4 +1,8 @@
+import Dispatch
 import Glibc
+import PagerThreads
+import Synchronization
+import SystemPackage
 
 /// Speech through the user's own speech-dispatcher (`--audio speechd`): the daemon Orca and other
 /// screen readers speak through, with the synthesiser, voice and rate the user chose there, and
@@ -8,7 +12,7 @@ import Glibc
 /// To `SPEECHD_ADDRESS` when set, else the per-user socket
 /// (`$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`), within `connectTimeout` (2 s): a daemon
 /// that is not there, accepts and never answers, or is not speech-dispatcher at all gives one
-/// `SpeechDispatcherError.notRunning`, whose description is the line to print.
+/// `SpeechError.speechDispatcherNotRunning`, whose description is the line to print.
 ///
 /// We never autospawn (libspeechd's `spd_open2` can start a daemon when none answers). Someone
 /// who runs Orca has a daemon already (the screen reader's own connection starts it), and
@@ -68,6 +72,19 @@ import Glibc
 /// order; they may call any method here (`drain` from a callback returns at once, like
 /// `Announcer`'s).
 ///
+/// ## Threads
+/// - The caller's threads: `speak`, `stop`, `drain`, … They never wait for the daemon, except
+///   `stop`, the settings and `voices`, which wait (with a deadline) for its answer.
+/// - The worker queue: every libspeechd call, one at a time, in the order they were asked for.
+/// - libspeechd's reader thread: the BEGIN, END and CANCEL notifications. It only updates the
+///   client's state; calling libspeechd from there would deadlock it.
+/// - The hang-up watch: a thread of ours that notices the daemon closing the connection.
+///
+/// The user's callbacks run on a fifth, serial delivery queue, so a callback may call `speak`,
+/// `stop` or `drain` without deadlocking anything, and sees the client's events in order.
+/// libspeechd's callbacks and the hang-up watch hold the client weakly, so letting go of it
+/// closes the connection (`close()`).
+///
 /// libspeechd writes to its socket with `write(2)`, so a daemon that dies mid-command would kill
 /// the process with SIGPIPE. The first client therefore sets SIGPIPE to ignored if it is still
 /// at its default action (PagerShell ignores it already; a handler someone installed is kept).
@@ -79,8 +96,8 @@ public final class SpeechDispatcherClient: Sendable {
         /// `--voice`: a voice name of the daemon's output module ("English (America)", any case)
         /// or a language code ("es", "pt-br"). nil keeps the user's voice.
         public var voice: String?
-        /// `--rate` in words per minute (80...450), mapped by `SpeechDispatcherRate`. nil keeps the
-        /// user's rate.
+        /// `--rate` in words per minute (80...450), mapped by
+        /// `VoiceSettings.speechDispatcherRate(forWordsPerMinute:)`. nil keeps the user's rate.
         public var rate: Int?
         /// The bound on reaching the daemon: the handshake, opening and setting up the connection.
         public var connectTimeout: Duration
@@ -115,99 +132,513 @@ public final class SpeechDispatcherClient: Sendable {
         }
     }
 
-    private let session: SpeechDispatcherSession
-
     /// Where we are connected, for `status`.
-    public var address: SpeechDispatcherAddress { session.address }
+    public let address: SpeechDispatcherAddress
+    /// How long `stop`, the settings and `voices` wait for the daemon.
+    private let commandTimeout: Duration
+    private let onEvent: @Sendable (UtteranceEvent) -> Void
+    private let onBegin: @Sendable (UtteranceID) -> Void
+    private let onNotice: @Sendable (String) -> Void
+
+    private let worker = DispatchQueue(label: "pagervoice.speechd.commands")
+    private let delivery = DispatchQueue(label: "pagervoice.speechd.events")
+    private let state = Locked(State())
+
+    /// Process-wide, like `Announcer`'s, so ids of different clients never collide in one log.
+    private static let nextID = Atomic<UInt64>(1)
+
+    private struct Entry: Sendable {
+        let id: UtteranceID
+        let text: String
+        let spoken: String
+        let priority: SpeechPriority
+    }
+
+    private struct State {
+        /// nil before `connect` succeeded and after the connection closed.
+        var handle: SpeechDispatcherRaw.Handle?
+        var slot: Int?
+        /// Closing it ends the hang-up watch (`watchForHangup`).
+        var hangupWatch: FileDescriptor?
+        /// Set when the connection closed under us, or by `close()`: what later `speak`s fail with.
+        var failure: SpeechError?
+        var schedule = SpeechDispatcherSchedule<Entry>()
+        /// Given to the worker or the daemon, waiting for END or CANCEL.
+        var sent: [UtteranceID: Entry] = [:]
+        var idByMessage: [Int: UtteranceID] = [:]
+        /// Notifications that came before `spd_say` returned the message's id to the worker: the
+        /// reader thread hands over the reply and goes straight on reading.
+        var earlyBegins: Set<Int> = []
+        var earlyEnds: [Int: UtteranceEvent.Outcome] = [:]
+        /// `speak` calls whose event has not been delivered yet; `drain` waits for zero.
+        var outstanding = 0
+        var drainWaiters: [DispatchSemaphore] = []
+        /// The thread running the user's callbacks right now, so `drain` called from one of them
+        /// returns instead of waiting for itself.
+        var deliveringThread: pthread_t?
+    }
 
     /// Connects, then applies `voice` and `rate` if given. Throws what the user must fix: no
-    /// daemon (`notRunning`, within `connectTimeout`), a bad `SPEECHD_ADDRESS`, an unknown voice,
-    /// a rate out of range.
-    public init(configuration: Configuration) throws(SpeechDispatcherError) {
-        if let rate = configuration.rate, !SpeechDispatcherRate.wordsPerMinuteRange.contains(rate) {
-            throw .rateOutOfRange(rate, allowed: SpeechDispatcherRate.wordsPerMinuteRange)
+    /// daemon (`speechDispatcherNotRunning`, within `connectTimeout`), a bad `SPEECHD_ADDRESS`,
+    /// an unknown voice, a rate out of range.
+    public init(configuration: Configuration) throws(SpeechError) {
+        if let rate = configuration.rate, !VoiceSettings.rateRange.contains(rate) {
+            throw .invalidSetting(name: "rate", value: rate, allowed: VoiceSettings.rateRange)
         }
-        let address: SpeechDispatcherAddress
         if let given = configuration.address {
             address = given
         } else {
             address = try SpeechDispatcherAddress.fromEnvironment()
         }
+        commandTimeout = configuration.commandTimeout
+        onEvent = configuration.onEvent
+        onBegin = configuration.onBegin
+        onNotice = configuration.onNotice
         Self.ignoreBrokenPipes()
-        session = SpeechDispatcherSession(
-            address: address, clientName: configuration.clientName,
-            commandTimeout: configuration.commandTimeout,
-            onEvent: configuration.onEvent, onBegin: configuration.onBegin, onNotice: configuration.onNotice)
-        try session.connect(timeout: configuration.connectTimeout)
-        let settings = Result { () throws(SpeechDispatcherError) in
+        try connect(clientName: configuration.clientName, timeout: configuration.connectTimeout)
+        let settings = Result { () throws(SpeechError) in
             if let rate = configuration.rate { try setRate(wordsPerMinute: rate) }
             if let voice = configuration.voice { try setVoice(voice) }
         }
         if case .failure(let error) = settings {
-            session.close()
+            close()
             throw error
         }
     }
 
     deinit {
-        session.close()
+        close()
     }
+
+    // MARK: Connecting
+
+    /// Greets the daemon ourselves, then opens the libspeechd connection and turns on
+    /// notifications and plain-text mode, all before `timeout` has passed.
+    private func connect(clientName: String, timeout: Duration) throws(SpeechError) {
+        let deadline = ContinuousClock.now + timeout
+        if let reason = address.handshake(until: deadline, timeout: timeout) {
+            throw .speechDispatcherNotRunning(address: address, reason)
+        }
+        guard let slot = SpeechDispatcherRaw.claimSlot({ [weak self] in self?.receive($0) }) else {
+            throw .tooManySpeechDispatcherConnections(limit: SpeechDispatcherRaw.slotCount)
+        }
+        let address = self.address
+        // Opening and setting up is one job, so a daemon that stops answering halfway leaves the
+        // job (not us) waiting; whenever it ends, an abandoned connection is closed by `discard`.
+        let opened = onWorker(until: deadline) {
+            () -> Result<(SpeechDispatcherRaw.Handle, Int32), SpeechError.Unreachable> in
+            switch SpeechDispatcherRaw.open(clientName: clientName, address: address) {
+            case .failure(let reason):
+                return .failure(reason)
+            case .success(let handle):
+                if let reply = SpeechDispatcherRaw.enableNotifications(handle, slot: slot) {
+                    SpeechDispatcherRaw.close(handle)
+                    return .failure(reply == .closed ? .closedWithoutReply : .refused("it refused SET SELF NOTIFICATION"))
+                }
+                guard SpeechDispatcherRaw.setPlainTextMode(handle) else {
+                    SpeechDispatcherRaw.close(handle)
+                    return .failure(.refused("it refused SET SELF SSML_MODE off"))
+                }
+                return .success((handle, SpeechDispatcherRaw.socketDescriptor(handle)))
+            }
+        } discard: { result in
+            if case .success((let handle, _)) = result { SpeechDispatcherRaw.close(handle) }
+            SpeechDispatcherRaw.releaseSlot(slot)
+        }
+        switch opened {
+        case nil:
+            throw .speechDispatcherNotRunning(address: address, .noReply(after: timeout))
+        case .failure(let reason)?:
+            SpeechDispatcherRaw.releaseSlot(slot)
+            throw .speechDispatcherNotRunning(address: address, reason)
+        case .success((let handle, let socket))?:
+            let watch = Self.watchForHangup(socket: socket) { [weak self] in self?.connectionLost() }
+            state.withLock { state in
+                state.handle = handle
+                state.slot = slot
+                state.hangupWatch = watch
+            }
+        }
+    }
+
+    // MARK: Speaking
 
     /// Sends `text` with `priority` (see the table above) and returns at once with its id; its
     /// event comes later. If the text had to be cut, a notice says so before this returns.
     @discardableResult
     public func speak(_ text: String, priority: SpeechPriority = .default) -> UtteranceID {
-        session.speak(text, priority: priority)
+        let sanitized = TextSanitizer.sanitize(text)
+        if let notice = sanitized.truncationNotice { onNotice(notice) }
+        let entry = Entry(
+            id: UtteranceID(rawValue: Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue),
+            text: text, spoken: sanitized.text, priority: priority)
+        enum Next {
+            case send
+            case held
+            case done(UtteranceEvent.Outcome)
+        }
+        let next = state.withLock { state -> Next in
+            state.outstanding += 1
+            if let failure = state.failure { return .done(.failed(failure)) }
+            // The daemon queues an empty message and never ends it: nothing to say is said at once.
+            if sanitized.text.isEmpty { return .done(.finished) }
+            switch state.schedule.submit(priority, entry) {
+            case .hold:
+                return .held
+            case .send:
+                state.sent[entry.id] = entry
+                return .send
+            }
+        }
+        switch next {
+        case .send: send(entry)
+        case .held: break
+        case .done(let outcome): deliver(events: [Self.event(entry, outcome)])
+        }
+        return entry.id
     }
+
+    /// Hands `entry` to the daemon on the worker queue.
+    private func send(_ entry: Entry) {
+        worker.async { [self] in
+            guard let handle = state.withLock({ $0.failure == nil ? $0.handle : nil }) else { return }
+            let message = SpeechDispatcherRaw.say(handle, entry.priority, entry.spoken)
+            var begun = false
+            let (event, next) = state.withLock { state -> (UtteranceEvent?, Entry?) in
+                // Gone already: the connection closed while we were sending.
+                guard state.sent[entry.id] != nil else { return (nil, nil) }
+                guard let message else {
+                    let reason = "speech-dispatcher refused the message"
+                    return Self.complete(&state, entry.id, .failed(.audioUnavailable(mode: "speechd", reason: reason)))
+                }
+                begun = state.earlyBegins.remove(message) != nil
+                if let outcome = state.earlyEnds.removeValue(forKey: message) {
+                    return Self.complete(&state, entry.id, outcome)
+                }
+                state.idByMessage[message] = entry.id
+                return (nil, nil)
+            }
+            if let next { send(next) }
+            deliver(begun: begun ? entry.id : nil, events: event.map { [$0] } ?? [])
+        }
+    }
+
+    /// Removes a finished announcement; returns its event and the held `low` one to send next.
+    private static func complete(
+        _ state: inout State, _ id: UtteranceID, _ outcome: UtteranceEvent.Outcome
+    ) -> (UtteranceEvent?, Entry?) {
+        guard let entry = state.sent.removeValue(forKey: id) else { return (nil, nil) }
+        let next = state.schedule.ended()
+        if let next { state.sent[next.id] = next }
+        return (event(entry, outcome), next)
+    }
+
+    /// On libspeechd's reader thread.
+    private func receive(_ notification: SpeechDispatcherRaw.Notification) {
+        switch notification {
+        case .begin(let message):
+            let id = state.withLock { state -> UtteranceID? in
+                guard state.handle != nil else { return nil }
+                guard let id = state.idByMessage[message] else {
+                    state.earlyBegins.insert(message)
+                    return nil
+                }
+                return id
+            }
+            if let id { deliver(begun: id, events: []) }
+        case .end(let message):
+            finish(message, .finished)
+        case .cancel(let message):
+            finish(message, .interrupted)
+        }
+    }
+
+    private func finish(_ message: Int, _ outcome: UtteranceEvent.Outcome) {
+        let (event, next) = state.withLock { state -> (UtteranceEvent?, Entry?) in
+            guard state.handle != nil else { return (nil, nil) }
+            guard let id = state.idByMessage.removeValue(forKey: message) else {
+                state.earlyEnds[message] = outcome
+                return (nil, nil)
+            }
+            return Self.complete(&state, id, outcome)
+        }
+        if let next { send(next) }
+        if let event { deliver(events: [event]) }
+    }
+
+    // MARK: Stopping and waiting
 
     /// Silences our speech (`spd_cancel`: ours only, not other clients'): what is speaking and
     /// waiting in the daemon is cancelled and held `low` ones are dropped, each reported
     /// `.interrupted`. Returns when the daemon confirmed, or after `commandTimeout`.
+    ///
+    /// `CANCEL SELF` goes behind everything already on its way to the daemon, whose CANCEL
+    /// notifications then report the rest.
     public func stop() {
-        session.stop()
+        let (dropped, handle) = state.withLock { state in
+            (state.schedule.dropHeld(), state.failure == nil ? state.handle : nil)
+        }
+        deliver(events: dropped.map { Self.event($0, .interrupted) })
+        guard let handle else { return }
+        _ = onWorker(until: .now + commandTimeout) { SpeechDispatcherRaw.cancel(handle) }
     }
 
     /// Blocks until every announcement made so far has its event delivered.
     public func drain() {
-        _ = session.drain(timeout: nil)
+        _ = drain(timeout: nil)
     }
 
     /// `drain()` with a limit; whether everything was reported in time.
     @discardableResult
     public func drain(timeout: Duration?) -> Bool {
-        session.drain(timeout: timeout)
+        let semaphore = DispatchSemaphore(value: 0)
+        let (idle, fromCallback) = state.withLock { state -> (Bool, Bool) in
+            if state.outstanding == 0 { return (true, false) }
+            if let thread = state.deliveringThread, pthread_equal(thread, pthread_self()) != 0 { return (false, true) }
+            state.drainWaiters.append(semaphore)
+            return (false, false)
+        }
+        if idle { return true }
+        if fromCallback { return false }
+        guard let timeout else {
+            semaphore.wait()
+            return true
+        }
+        let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        if semaphore.wait(timeout: .now() + .nanoseconds(Int(clamping: max(nanoseconds, 0)))) == .success { return true }
+        return state.withLock { state in
+            state.drainWaiters.removeAll { $0 === semaphore }
+            return state.outstanding == 0
+        }
     }
 
     /// Whether an announcement is speaking, waiting, or not yet reported.
-    public var isSpeaking: Bool { session.isSpeaking }
+    public var isSpeaking: Bool { state.withLock { $0.outstanding > 0 } }
+
+    // MARK: Settings
+
+    /// Speaks later announcements at about `wordsPerMinute` (see
+    /// `VoiceSettings.speechDispatcherRate(forWordsPerMinute:)`).
+    public func setRate(wordsPerMinute: Int) throws(SpeechError) {
+        guard VoiceSettings.rateRange.contains(wordsPerMinute) else {
+            throw .invalidSetting(name: "rate", value: wordsPerMinute, allowed: VoiceSettings.rateRange)
+        }
+        let rate = VoiceSettings.speechDispatcherRate(forWordsPerMinute: wordsPerMinute)
+        let handle = try openHandle()
+        let command = "SET SELF RATE \(rate)"
+        guard let accepted = onWorker(until: .now + commandTimeout, { SpeechDispatcherRaw.setRate(handle, rate) }) else {
+            throw .speechDispatcherNoReply(command: command, after: commandTimeout)
+        }
+        guard accepted else { throw .speechDispatcherRefused(command: command) }
+    }
+
+    /// Speaks later announcements with this voice (a name from `voices()`, any case) or, failing
+    /// that, in this language ("es"), the daemon choosing the voice; else throws
+    /// `speechDispatcherHasNoVoice`.
+    public func setVoice(_ name: String) throws(SpeechError) {
+        let available = try voices()
+        let handle = try openHandle()
+        let wanted = name.lowercased()
+        let command: String
+        let set: @Sendable () -> Bool
+        if let voice = available.first(where: { $0.name.lowercased() == wanted }) {
+            command = "SET SELF SYNTHESIS_VOICE"
+            set = { SpeechDispatcherRaw.setSynthesisVoice(handle, voice.name) }
+        } else if available.contains(where: { $0.speaks(name) }) {
+            command = "SET SELF LANGUAGE"
+            let code = SpeechDispatcherVoice.normalised(name)
+            set = { SpeechDispatcherRaw.setLanguage(handle, code) }
+        } else {
+            throw .speechDispatcherHasNoVoice(name)
+        }
+        guard let accepted = onWorker(until: .now + commandTimeout, set) else {
+            throw .speechDispatcherNoReply(command: command, after: commandTimeout)
+        }
+        guard accepted else { throw .speechDispatcherRefused(command: command) }
+    }
 
     /// The voices of the daemon's current output module (`LIST SYNTHESIS_VOICES`, what
     /// `spd_list_synthesis_voices` asks; 0.8 s for espeak-ng's 13 362 here). With the espeak-ng
     /// module that is every voice times every variant; those with `variant == nil` (131 here) are
     /// the short list.
-    public func voices() throws(SpeechDispatcherError) -> [SpeechDispatcherVoice] {
-        try session.voices()
-    }
-
-    /// Speaks later announcements with this voice (a name from `voices()`, any case) or, failing
-    /// that, in this language ("es"), the daemon choosing the voice. `unknownVoice` otherwise.
-    public func setVoice(_ name: String) throws(SpeechDispatcherError) {
-        try session.setVoice(name)
-    }
-
-    /// Speaks later announcements at about `wordsPerMinute` (see `SpeechDispatcherRate`).
-    public func setRate(wordsPerMinute: Int) throws(SpeechDispatcherError) {
-        guard SpeechDispatcherRate.wordsPerMinuteRange.contains(wordsPerMinute) else {
-            throw .rateOutOfRange(wordsPerMinute, allowed: SpeechDispatcherRate.wordsPerMinuteRange)
+    public func voices() throws(SpeechError) -> [SpeechDispatcherVoice] {
+        let handle = try openHandle()
+        let command = "LIST SYNTHESIS_VOICES"
+        guard let listed = onWorker(until: .now + commandTimeout, { SpeechDispatcherRaw.listVoices(handle) }) else {
+            throw .speechDispatcherNoReply(command: command, after: commandTimeout)
         }
-        try session.setRate(SpeechDispatcherRate.rate(forWordsPerMinute: wordsPerMinute))
+        guard let voices = listed else { throw .speechDispatcherRefused(command: command) }
+        return voices
     }
+
+    private func openHandle() throws(SpeechError) -> SpeechDispatcherRaw.Handle {
+        guard let handle = state.withLock({ $0.failure == nil ? $0.handle : nil }) else { throw .speechDispatcherClosed }
+        return handle
+    }
+
+    // MARK: Closing
 
     /// Cancels what is still ours in the daemon and disconnects; everything not yet reported is
     /// reported `.interrupted`, and later `speak`s fail. Call `drain()` first to let speech end.
-    /// Also done when the client is released.
+    /// Also done when the client is released. Returns at once; the closing itself happens on the
+    /// worker queue. Idempotent.
     public func close() {
-        session.close()
+        let closing = state.withLock { state -> (SpeechDispatcherRaw.Handle, Int, FileDescriptor?, [Entry])? in
+            guard let handle = state.handle, let slot = state.slot else { return nil }
+            let alreadyFailed = state.failure != nil
+            state.failure = state.failure ?? .audioUnavailable(mode: "speechd", reason: "the connection to speech-dispatcher is closed")
+            state.handle = nil
+            state.slot = nil
+            defer { state.hangupWatch = nil }
+            let entries = alreadyFailed ? [] : Self.takeAll(&state)
+            return (handle, slot, state.hangupWatch, entries)
+        }
+        guard let (handle, slot, watch, entries) = closing else { return }
+        try? watch?.close()
+        SpeechDispatcherRaw.silenceSlot(slot)
+        worker.async {
+            SpeechDispatcherRaw.disableNotifications(handle)
+            _ = SpeechDispatcherRaw.cancel(handle)
+            SpeechDispatcherRaw.close(handle)
+            SpeechDispatcherRaw.releaseSlot(slot)
+        }
+        deliver(events: entries.map { Self.event($0, .interrupted) })
+    }
+
+    /// The daemon hung up (on the hang-up watch's thread).
+    private func connectionLost() {
+        let failure = SpeechError.audioLost(reason: "speech-dispatcher closed the connection")
+        let entries = state.withLock { state -> [Entry]? in
+            guard state.handle != nil, state.failure == nil else { return nil }
+            state.failure = failure
+            return Self.takeAll(&state)
+        }
+        guard let entries else { return }
+        onNotice("speech-dispatcher closed the connection; nothing more will be spoken")
+        deliver(events: entries.map { Self.event($0, .failed(failure)) })
+    }
+
+    /// Every announcement not yet reported, in the order they were made.
+    private static func takeAll(_ state: inout State) -> [Entry] {
+        let entries = (Array(state.sent.values) + state.schedule.reset()).sorted { $0.id < $1.id }
+        state.sent.removeAll()
+        state.idByMessage.removeAll()
+        state.earlyBegins.removeAll()
+        state.earlyEnds.removeAll()
+        return entries
+    }
+
+    // MARK: Delivery
+
+    /// Runs the user's callbacks on the delivery queue, then counts the events as done.
+    private func deliver(begun: UtteranceID? = nil, events: [UtteranceEvent]) {
+        guard begun != nil || !events.isEmpty else { return }
+        // Not `self`: `close()` delivers from `deinit` too, and the client must not outlive it.
+        let (state, onBegin, onEvent) = (self.state, self.onBegin, self.onEvent)
+        delivery.async {
+            state.withLock { $0.deliveringThread = pthread_self() }
+            if let begun { onBegin(begun) }
+            for event in events { onEvent(event) }
+            let waiters = state.withLock { state -> [DispatchSemaphore] in
+                state.deliveringThread = nil
+                state.outstanding -= events.count
+                guard state.outstanding == 0 else { return [] }
+                defer { state.drainWaiters.removeAll() }
+                return state.drainWaiters
+            }
+            for waiter in waiters { waiter.signal() }
+        }
+    }
+
+    private static func event(_ entry: Entry, _ outcome: UtteranceEvent.Outcome) -> UtteranceEvent {
+        UtteranceEvent(
+            id: entry.id, text: entry.text, spokenText: entry.spoken, priority: entry.priority,
+            outcome: outcome, sampleCount: 0, sampleRate: 0, wavPath: nil, fromCache: false, problems: [])
+    }
+
+    // MARK: Worker
+
+    /// Runs `body` on the worker queue and waits for its result until `deadline`; nil if it did
+    /// not come in time. A result that comes later is handed to `discard` instead.
+    private func onWorker<T: Sendable>(
+        until deadline: ContinuousClock.Instant, _ body: @escaping @Sendable () -> T,
+        discard: @escaping @Sendable (T) -> Void = { _ in }
+    ) -> T? {
+        let box = Locked<(value: T?, abandoned: Bool)>((nil, false))
+        let done = DispatchSemaphore(value: 0)
+        worker.async {
+            let value = body()
+            let kept = box.withLock { box -> Bool in
+                guard !box.abandoned else { return false }
+                box.value = value
+                return true
+            }
+            if !kept { discard(value) }
+            done.signal()
+        }
+        let left = deadline - ContinuousClock.now
+        let nanoseconds = max(left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000, 0)
+        _ = done.wait(timeout: .now() + .nanoseconds(Int(clamping: nanoseconds)))
+        return box.withLock { box -> T? in
+            if box.value == nil { box.abandoned = true }
+            return box.value
+        }
+    }
+
+    // MARK: Hang-up watch
+
+    /// Notices the moment speech-dispatcher closes our connection (it stopped, crashed, was
+    /// restarted).
+    ///
+    /// libspeechd's reader thread just ends when its socket closes: no callback, and the messages
+    /// we are waiting for will never get their END. Without this, `drain()` would wait forever and
+    /// the announcements would never be reported. A thread of our own sleeps in `poll` on a
+    /// duplicate of the socket, asking only for hang-up (`POLLRDHUP`), so the replies libspeechd
+    /// reads never wake it and it costs nothing while the connection is healthy.
+    ///
+    /// Starts watching `socket` (which is not taken over). Returns the write end of a pipe whose
+    /// closing wakes the thread and makes it exit quietly; nil if a descriptor or the thread
+    /// could not be made.
+    private static func watchForHangup(socket: Int32, onHangup: @escaping @Sendable () -> Void) -> FileDescriptor? {
+        let duplicate = fcntl(socket, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else { return nil }
+        let watched = FileDescriptor(rawValue: duplicate)
+        let pipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+        do {
+            pipe = try FileDescriptor.pipe(options: .closeOnExec)
+        } catch {
+            try? watched.close()
+            return nil
+        }
+        OwnedThread.start(name: "speechd hang-up watch", stackSize: 64 << 10) {
+            waitForHangup(watched, stop: pipe.readEnd, onHangup: onHangup)
+            try? watched.close()
+            try? pipe.readEnd.close()
+        }
+        return pipe.writeEnd
+    }
+
+    /// Linux's POLLRDHUP, "the peer closed its end" (<poll.h> defines it only for _GNU_SOURCE,
+    /// so Glibc's Swift module does not have it).
+    private static let peerClosed: Int16 = 0x2000
+
+    private static func waitForHangup(_ watched: FileDescriptor, stop: FileDescriptor, onHangup: @Sendable () -> Void) {
+        // POLLHUP and POLLERR are always reported.
+        let hangUp = peerClosed | Int16(POLLHUP) | Int16(POLLERR)
+        var entries = [
+            pollfd(fd: watched.rawValue, events: peerClosed, revents: 0),
+            pollfd(fd: stop.rawValue, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&entries, nfds_t(entries.count), -1)
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 { return }
+            if entries[1].revents != 0 { return }
+            if entries[0].revents & hangUp != 0 {
+                onHangup()
+                return
+            }
+        }
     }
 
     /// See the type's documentation: libspeechd's writes must not be able to kill the process.

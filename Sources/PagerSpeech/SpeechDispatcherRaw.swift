@@ -3,54 +3,9 @@ import Glibc
 import PagerThreads
 import SystemPackage
 
-/// libspeechd, opened the first time a connection is made rather than linked: linked, it and GLib
-/// are loaded on every start of every `pagervoice` command (about 0.3 ms measured here) for
-/// something only `--audio speechd` uses. The header still gives the types; the four functions we
-/// call are reached through pointers with their C signatures.
-struct SpeechdLibrary: @unchecked Sendable {
-    // Function pointers into a library that stays loaded: immutable, safe to share.
-    let open2:
-        @convention(c) (
-            UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, SPDConnectionMode,
-            UnsafePointer<SPDConnectionAddress>?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-        ) -> UnsafeMutablePointer<SPDConnection>?
-    let close: @convention(c) (UnsafeMutablePointer<SPDConnection>?) -> Void
-    let executeWithReply:
-        @convention(c) (UnsafeMutablePointer<SPDConnection>?, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)
-            -> Int32
-    let sendDataWithoutMutex:
-        @convention(c) (UnsafeMutablePointer<SPDConnection>?, UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>?
-
-    /// Debian's `libspeechd2` (speech-dispatcher 0.11).
-    static let soname = "libspeechd.so.2"
-
-    /// Opened once per process; the failure, if any, is kept and given to every caller.
-    static let shared: Result<SpeechdLibrary, SpeechDispatcherError.Reason> = open()
-
-    private static func open() -> Result<SpeechdLibrary, SpeechDispatcherError.Reason> {
-        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            return .failure(.refused("cannot open \(soname) (apt-get install libspeechd2): \(reason)"))
-        }
-        func function<T>(_ name: String, _: T.Type = T.self) throws(SpeechDispatcherError.Reason) -> T {
-            guard let pointer = dlsym(handle, name) else { throw .refused("\(soname) has no \(name)") }
-            return unsafeBitCast(pointer, to: T.self)
-        }
-        do throws(SpeechDispatcherError.Reason) {
-            return .success(
-                SpeechdLibrary(
-                    open2: try function("spd_open2"), close: try function("spd_close"),
-                    executeWithReply: try function("spd_execute_command_with_reply"),
-                    sendDataWithoutMutex: try function("spd_send_data_wo_mutex")))
-        } catch {
-            return .failure(error)
-        }
-    }
-}
-
 /// Every raw libspeechd call in the package, so the unsafe surface is one short file.
 ///
-/// All calls except the callbacks run on a session's worker queue, one at a time per connection,
+/// All calls except the callbacks run on a client's worker queue, one at a time per connection,
 /// in the order they were asked for. The connection is threaded (`SPD_MODE_THREADED`): libspeechd
 /// reads the socket on a thread of its own and calls the BEGIN, END and CANCEL callbacks there.
 /// No libspeechd function may be called from a callback (it would wait for a reply that only
@@ -63,9 +18,57 @@ struct SpeechdLibrary: @unchecked Sendable {
 /// connections sending at the same moment then send each other's commands, or a garbled one:
 /// one client's rate or priority lands on another, or the daemon refuses a setup command.
 enum SpeechDispatcherRaw {
+    /// libspeechd, opened the first time a connection is made rather than linked: linked, it and
+    /// GLib are loaded on every start of every `pagervoice` command (about 0.3 ms measured here)
+    /// for something only `--audio speechd` uses. The header still gives the types; the four
+    /// functions we call are reached through pointers with their C signatures. Private: nothing
+    /// but the functions below calls into it.
+    private struct Library: @unchecked Sendable {
+        // Function pointers into a library that stays loaded: immutable, safe to share.
+        let open2:
+            @convention(c) (
+                UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, SPDConnectionMode,
+                UnsafePointer<SPDConnectionAddress>?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            ) -> UnsafeMutablePointer<SPDConnection>?
+        let close: @convention(c) (UnsafeMutablePointer<SPDConnection>?) -> Void
+        let executeWithReply:
+            @convention(c) (
+                UnsafeMutablePointer<SPDConnection>?, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            )
+                -> Int32
+        let sendDataWithoutMutex:
+            @convention(c) (UnsafeMutablePointer<SPDConnection>?, UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>?
+
+        /// Debian's `libspeechd2` (speech-dispatcher 0.11).
+        static let soname = "libspeechd.so.2"
+
+        /// Opened once per process; the failure, if any, is kept and given to every caller.
+        static let shared: Result<Library, SpeechError.Unreachable> = open()
+
+        private static func open() -> Result<Library, SpeechError.Unreachable> {
+            guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+                let reason = dlerror().map { String(cString: $0) } ?? "not found"
+                return .failure(.refused("cannot open \(soname) (apt-get install libspeechd2): \(reason)"))
+            }
+            func function<T>(_ name: String, _: T.Type = T.self) throws(SpeechError.Unreachable) -> T {
+                guard let pointer = dlsym(handle, name) else { throw .refused("\(soname) has no \(name)") }
+                return unsafeBitCast(pointer, to: T.self)
+            }
+            do throws(SpeechError.Unreachable) {
+                return .success(
+                    Library(
+                        open2: try function("spd_open2"), close: try function("spd_close"),
+                        executeWithReply: try function("spd_execute_command_with_reply"),
+                        sendDataWithoutMutex: try function("spd_send_data_wo_mutex")))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
     /// Only reached once `open` succeeded (a handle exists), so after the library was opened.
-    private static var lib: SpeechdLibrary {
-        switch SpeechdLibrary.shared {
+    private static var lib: Library {
+        switch Library.shared {
         case .success(let library): library
         case .failure(let reason): preconditionFailure("libspeechd used before it was opened: \(reason)")
         }
@@ -97,9 +100,9 @@ enum SpeechDispatcherRaw {
 
     /// `spd_open2` in threaded mode, never autospawning (see `SpeechDispatcherClient`). Fails with
     /// libspeechd's own error text.
-    static func open(clientName: String, address: SpeechDispatcherAddress) -> Result<Handle, SpeechDispatcherError.Reason> {
-        let lib: SpeechdLibrary
-        switch SpeechdLibrary.shared {
+    static func open(clientName: String, address: SpeechDispatcherAddress) -> Result<Handle, SpeechError.Unreachable> {
+        let lib: Library
+        switch Library.shared {
         case .success(let library): lib = library
         case .failure(let reason): return .failure(reason)
         }
@@ -136,7 +139,7 @@ enum SpeechDispatcherRaw {
         // number only as it ends. So the number was still the connection's when we copied it.
         let duplicate = fcntl(number, F_DUPFD_CLOEXEC, 0)
         guard duplicate >= 0 else {
-            let reason = SpeechDispatcherError.Reason.cannotConnect(Errno(rawValue: errno))
+            let reason = SpeechError.Unreachable.cannotConnect(Errno(rawValue: errno))
             lib.close(connection)
             return .failure(reason)
         }
@@ -168,7 +171,7 @@ enum SpeechDispatcherRaw {
         handle.pointer.pointee.stream != nil
     }
 
-    /// The connection's socket, for noticing when the daemon hangs up (`SpeechDispatcherHangupWatch`).
+    /// The connection's socket, for noticing when the daemon hangs up (the client's hang-up watch).
     /// Valid until `close`.
     static func socketDescriptor(_ handle: Handle) -> Int32 {
         handle.socket.rawValue
@@ -228,9 +231,9 @@ enum SpeechDispatcherRaw {
         accepts(handle, "SET SELF SSML_MODE off")
     }
 
-    /// `rate` on speech-dispatcher's scale, -100...100 (`SpeechDispatcherRate`).
+    /// `rate` on speech-dispatcher's scale, -100...100 (`VoiceSettings.speechDispatcherRateScale`).
     static func setRate(_ handle: Handle, _ rate: Int) -> Bool {
-        (-100...100).contains(rate) && accepts(handle, "SET SELF RATE \(rate)")
+        VoiceSettings.speechDispatcherRateScale.contains(rate) && accepts(handle, "SET SELF RATE \(rate)")
     }
 
     /// `name` is one the daemon listed (`voices`), so it holds no line break.
@@ -276,13 +279,14 @@ enum SpeechDispatcherRaw {
 
     // MARK: Speaking
 
-    /// Queues `text` with `level`; the SSIP message id, or nil when the daemon refused it.
+    /// Queues `text`; the SSIP message id, or nil when the daemon refused it. `high` goes out as
+    /// `IMPORTANT`, `default` and `low` as `TEXT` (see `SpeechDispatcherClient` for why).
     ///
     /// What `spd_say` sends, without its shared buffer: the priority, `SPEAK`, the text (dots
     /// that start a line doubled), and the end mark, whose reply carries the message id.
-    static func say(_ handle: Handle, _ level: SpeechDispatcherPriority, _ text: String) -> Int? {
-        let priority = level == .important ? "IMPORTANT" : "TEXT"
-        guard accepts(handle, "SET SELF PRIORITY \(priority)"), accepts(handle, "SPEAK") else { return nil }
+    static func say(_ handle: Handle, _ priority: SpeechPriority, _ text: String) -> Int? {
+        let level = priority == .high ? "IMPORTANT" : "TEXT"
+        guard accepts(handle, "SET SELF PRIORITY \(level)"), accepts(handle, "SPEAK") else { return nil }
         guard let sent = lib.sendDataWithoutMutex(handle.pointer, escapedForData(text), SPD_NO_REPLY) else { return nil }
         free(sent)
         guard case .accepted(let reply) = execute(handle, "\r\n.") else { return nil }

@@ -1,5 +1,6 @@
 /// The part of the iOS 17 priority rules speech-dispatcher cannot keep for us, as a pure state
-/// machine: which SSIP priority each announcement is sent with, and which `low` ones we hold back.
+/// machine: which `low` announcements we hold back, and until when. (Which SSIP priority an
+/// announcement goes out with follows from its own alone: `SpeechDispatcherRaw.say`.)
 ///
 /// speech-dispatcher decides interruptions itself, and two of its priorities fit ours exactly:
 /// `IMPORTANT` (cuts whatever is speaking, is never cut, queues behind earlier important ones) is
@@ -14,8 +15,8 @@
 /// Generic over what is held so it is tested without a daemon.
 struct SpeechDispatcherSchedule<Held: Sendable>: Sendable {
     enum Decision: Equatable {
-        /// Hand it to the daemon now with this priority.
-        case send(SpeechDispatcherPriority)
+        /// Hand it to the daemon now.
+        case send
         /// Held until what we sent before has ended (a `low` one).
         case hold
     }
@@ -25,10 +26,6 @@ struct SpeechDispatcherSchedule<Held: Sendable>: Sendable {
     /// `low` announcements not yet sent, oldest first.
     private(set) var held: [Held] = []
 
-    static func level(for priority: SpeechPriority) -> SpeechDispatcherPriority {
-        priority == .high ? .important : .text
-    }
-
     /// Where a new announcement goes. Every `.send` must later be matched by one `ended()`.
     mutating func submit(_ priority: SpeechPriority, _ item: Held) -> Decision {
         if priority == .low && (unfinished > 0 || !held.isEmpty) {
@@ -36,11 +33,11 @@ struct SpeechDispatcherSchedule<Held: Sendable>: Sendable {
             return .hold
         }
         unfinished += 1
-        return .send(Self.level(for: priority))
+        return .send
     }
 
     /// One sent announcement ended (finished, cancelled or failed). Returns the `low` one to send
-    /// now, as `TEXT`, when that leaves nothing of ours in the daemon.
+    /// now when that leaves nothing of ours in the daemon.
     mutating func ended() -> Held? {
         unfinished = max(unfinished - 1, 0)
         guard unfinished == 0, !held.isEmpty else { return nil }
@@ -59,9 +56,4 @@ struct SpeechDispatcherSchedule<Held: Sendable>: Sendable {
         unfinished = 0
         return dropHeld()
     }
-}
-
-/// The two SSIP priorities we send with (`SPD_IMPORTANT`, `SPD_TEXT`).
-enum SpeechDispatcherPriority: Hashable, Sendable {
-    case important, text
 }

@@ -17,23 +17,24 @@ public final class SpeechEngine: Sendable {
     /// The espeak-ng-data directory in use.
     public let dataPath: String?
 
-    let thread: EngineThread
+    /// The one thread on which eSpeak NG ever runs.
+    let thread: JobThread
 
     private struct State {
-        var applied: ResolvedVoice?
+        var applied: VoiceSettings.Resolved?
         var cache = PCMCache()
     }
 
     /// Used on the engine thread (and briefly for statistics); the lock is all but uncontended
     /// and keeps the type honestly `Sendable` rather than `@unchecked`.
     private let state = Locked(State())
-    private let resolutions = Locked<[VoiceSettings: ResolvedVoice]>([:])
+    private let resolutions = Locked<[VoiceSettings: VoiceSettings.Resolved]>([:])
 
     /// Samples handed to sinks per call when replaying cached PCM: small enough that an
     /// interruption is noticed within ~46 ms of audio even on a blocking device.
     static let replayChunk = 1024
 
-    private init(thread: EngineThread, startup: Startup) {
+    private init(thread: JobThread, startup: Startup) {
         self.thread = thread
         sampleRate = startup.sampleRate
         voices = startup.voices
@@ -59,7 +60,8 @@ public final class SpeechEngine: Sendable {
     }
 
     private static func start() -> Result<SpeechEngine, SpeechError> {
-        let thread = EngineThread(name: "eSpeak NG")
+        // eSpeak keeps a few large arrays on the stack while translating a clause.
+        let thread = JobThread(name: "eSpeak NG", stackSize: 8 << 20)
         let result = thread.perform { () -> Result<Startup, SpeechError> in
             EspeakRaw.initialize().map { rate in
                 let (voices, variants) = EspeakRaw.listVoices()
@@ -84,11 +86,11 @@ public final class SpeechEngine: Sendable {
     }
 
     /// Memoised: announcements reuse a handful of settings, and resolving scans every voice.
-    func resolve(_ settings: VoiceSettings) throws(SpeechError) -> ResolvedVoice {
+    func resolve(_ settings: VoiceSettings) throws(SpeechError) -> VoiceSettings.Resolved {
         if let known = resolutions.withLock({ $0[settings] }) { return known }
         try settings.validateRanges()
         let (_, selector) = try resolveVoice(settings)
-        let resolved = ResolvedVoice(
+        let resolved = VoiceSettings.Resolved(
             selector: selector, rate: settings.rate, pitch: settings.pitch,
             volume: settings.volume)
         resolutions.withLock { table in
@@ -207,7 +209,7 @@ public final class SpeechEngine: Sendable {
     /// leading silence unless told otherwise, until done or until `deliver` returns false.
     /// Engine thread only.
     func render(
-        _ text: String, voice: ResolvedVoice, useCache: Bool = true, trimLeadingSilence: Bool = true,
+        _ text: String, voice: VoiceSettings.Resolved, useCache: Bool = true, trimLeadingSilence: Bool = true,
         deliver: (UnsafeBufferPointer<Int16>) -> Bool
     ) -> RenderOutcome {
         precondition(thread.isCurrent, "eSpeak NG may only be used on the engine thread")
@@ -266,7 +268,7 @@ public final class SpeechEngine: Sendable {
     }
 
     /// Switches eSpeak to `voice` if it is not already there. Engine thread only.
-    private func apply(_ voice: ResolvedVoice) -> SpeechError? {
+    private func apply(_ voice: VoiceSettings.Resolved) -> SpeechError? {
         let applied = state.withLock { $0.applied }
         if applied == voice { return nil }
         if applied?.selector != voice.selector {

@@ -42,3 +42,58 @@ public struct VoiceSettings: Hashable, Sendable {
         }
     }
 }
+
+extension VoiceSettings {
+    /// These settings with the voice resolved against the installed voices (`SpeechEngine`):
+    /// what we hand to eSpeak, and part of the PCM cache key.
+    struct Resolved: Hashable, Sendable {
+        /// `espeak_ng_SetVoiceByName` argument: a voice identifier, optionally `+variant`.
+        let selector: String
+        let rate: Int
+        let pitch: Int
+        let volume: Int
+    }
+}
+
+extension VoiceSettings {
+    /// speech-dispatcher's rate scale, where 0 is "the user's normal rate".
+    public static let speechDispatcherRateScale: ClosedRange<Int> = -100...100
+
+    /// The espeak-ng output module's defaults, in words per minute.
+    private static let speechDispatcherSlowest = 80
+    private static let speechDispatcherNormal = 170
+    private static let speechDispatcherFastest = 449
+
+    /// A rate in words per minute (what `--rate` means everywhere in PagerVoice) on
+    /// speech-dispatcher's scale: the value whose espeak-ng speed is nearest (the nearer to 0 on
+    /// a tie), after clamping to `rateRange`.
+    ///
+    /// The scale has no unit: each output module maps it onto its synthesiser. We invert the
+    /// mapping of the espeak-ng module, the one Debian and Orca use by default, with that module's
+    /// shipped settings (`EspeakMinRate 80`, `EspeakNormalRate 170`, `EspeakMaxRate 449` in
+    /// modules/espeak-ng.conf): -100 is 80 wpm, 0 is 170 wpm, +100 is 449 wpm, linear on each side
+    /// of 0. So `--rate 175` through the espeak-ng module sounds like `--rate 175` through our own
+    /// eSpeak NG (to within the scale's step: 0.9 wpm below 170, 2.8 above). Another module, or a
+    /// user who changed those three settings, hears the same relative speed instead: the scale is
+    /// all speech-dispatcher offers. Without `--rate` we send nothing, and the user's own default
+    /// rate (Orca's or speechd.conf's `DefaultRate`) stands.
+    public static func speechDispatcherRate(forWordsPerMinute wordsPerMinute: Int) -> Int {
+        let wanted = min(max(wordsPerMinute, rateRange.lowerBound), rateRange.upperBound)
+        var best = 0
+        for candidate in speechDispatcherRateScale {
+            let error = abs(Self.wordsPerMinute(forSpeechDispatcherRate: candidate) - wanted)
+            let bestError = abs(Self.wordsPerMinute(forSpeechDispatcherRate: best) - wanted)
+            if error < bestError || (error == bestError && abs(candidate) < abs(best)) { best = candidate }
+        }
+        return best
+    }
+
+    /// What the espeak-ng module makes of speech-dispatcher's `rate`: its own integer arithmetic,
+    /// truncating as C does.
+    public static func wordsPerMinute(forSpeechDispatcherRate rate: Int) -> Int {
+        let clamped = min(max(rate, speechDispatcherRateScale.lowerBound), speechDispatcherRateScale.upperBound)
+        let normal = speechDispatcherNormal
+        if clamped < 0 { return normal + (normal - speechDispatcherSlowest) * clamped / 100 }
+        return normal + (speechDispatcherFastest - normal) * clamped / 100
+    }
+}

@@ -246,11 +246,12 @@ public final class WAVSink: AudioSink {
     /// Header and samples, in full; the error if not.
     private static func writeWAV(_ samples: [Int16], sampleRate: Int, to file: FileDescriptor) -> Errno? {
         do {
+            try file.writeAll(header(sampleCount: samples.count, sampleRate: sampleRate))
             #if _endian(little)
-                try file.writeAll(WAVEncoding.header(sampleCount: samples.count, sampleRate: sampleRate))
+                // Already laid out as the file wants them: written as they are, never copied.
                 try samples.withUnsafeBytes { _ = try file.writeAll($0) }
             #else
-                try file.writeAll(WAVEncoding.file(samples: samples, sampleRate: sampleRate))
+                try samples.map(\.littleEndian).withUnsafeBytes { _ = try file.writeAll($0) }
             #endif
             return nil
         } catch let error as Errno {
@@ -258,6 +259,37 @@ public final class WAVSink: AudioSink {
         } catch {
             return .ioError
         }
+    }
+
+    /// The 44 bytes before the samples in the canonical PCM WAV layout: a RIFF header with one
+    /// `fmt ` chunk and one `data` chunk, then little-endian samples, which every audio tool reads
+    /// and tests can check field by field.
+    static func header(sampleCount: Int, sampleRate: Int) -> [UInt8] {
+        let dataBytes = sampleCount * 2
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(44)
+        func append32(_ value: Int) {
+            let v = UInt32(truncatingIfNeeded: value)
+            bytes += [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8(v >> 24)]
+        }
+        func append16(_ value: Int) {
+            let v = UInt16(truncatingIfNeeded: value)
+            bytes += [UInt8(v & 0xFF), UInt8(v >> 8)]
+        }
+        bytes += Array("RIFF".utf8)
+        append32(36 + dataBytes)
+        bytes += Array("WAVE".utf8)
+        bytes += Array("fmt ".utf8)
+        append32(16)  // fmt chunk size
+        append16(1)  // PCM
+        append16(1)  // mono
+        append32(sampleRate)
+        append32(sampleRate * 2)  // byte rate
+        append16(2)  // block align
+        append16(16)  // bits per sample
+        bytes += Array("data".utf8)
+        append32(dataBytes)
+        return bytes
     }
 
     // MARK: Names

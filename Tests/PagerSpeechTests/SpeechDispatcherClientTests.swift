@@ -197,12 +197,12 @@ import Testing
         #expect(voices.contains { $0.variant != nil }, "the espeak-ng module lists variants too")
         try usual.setVoice(english.name.uppercased())
         try usual.setVoice("es")
-        #expect(throws: SpeechDispatcherError.unknownVoice("klingon-xx")) { try usual.setVoice("klingon-xx") }
+        #expect(throws: SpeechError.speechDispatcherHasNoVoice("klingon-xx")) { try usual.setVoice("klingon-xx") }
         #expect(try spokenSeconds(usual) > 0.5, "still speaks after the changes")
-        #expect(throws: SpeechDispatcherError.unknownVoice("nobody")) {
+        #expect(throws: SpeechError.speechDispatcherHasNoVoice("nobody")) {
             _ = try log.client(for: server, voice: "nobody")
         }
-        #expect(throws: SpeechDispatcherError.rateOutOfRange(20, allowed: 80...450)) {
+        #expect(throws: SpeechError.invalidSetting(name: "rate", value: 20, allowed: 80...450)) {
             _ = try log.client(for: server, rate: 20)
         }
         fast.close()
@@ -214,11 +214,11 @@ import Testing
         let directory = try TemporaryDirectory(prefix: "pv-speechd-none")
         let path = directory.path + "/speechd.sock"
         let started = ContinuousClock.now
-        let error = #expect(throws: SpeechDispatcherError.self) {
+        let error = #expect(throws: SpeechError.self) {
             _ = try SpeechDispatcherClient(configuration: .init(address: .unixSocket(path: path), onNotice: { _ in }))
         }
         #expect(ContinuousClock.now - started < .seconds(2))
-        #expect(error == .notRunning(address: .unixSocket(path: path), .cannotConnect(.noSuchFileOrDirectory)))
+        #expect(error == .speechDispatcherNotRunning(address: .unixSocket(path: path), .cannotConnect(.noSuchFileOrDirectory)))
         #expect(
             error?.description
                 == "speech-dispatcher is not running (unix_socket:\(path): No such file or directory); start it or use --audio auto")
@@ -227,10 +227,10 @@ import Testing
         let closed = try ClosedTCPPort()
         defer { closed.close() }
         let tcp = SpeechDispatcherAddress.inetSocket(host: "127.0.0.1", port: closed.port)
-        let refused = #expect(throws: SpeechDispatcherError.self) {
+        let refused = #expect(throws: SpeechError.self) {
             _ = try SpeechDispatcherClient(configuration: .init(address: tcp, onNotice: { _ in }))
         }
-        #expect(refused == .notRunning(address: tcp, .cannotConnect(.connectionRefused)))
+        #expect(refused == .speechDispatcherNotRunning(address: tcp, .cannotConnect(.connectionRefused)))
 
         // The same from SPEECHD_ADDRESS, the way the shell resolves it.
         let fromEnvironment = try SpeechDispatcherAddress.fromEnvironment(["SPEECHD_ADDRESS": "unix_socket:" + path])
@@ -243,14 +243,14 @@ import Testing
         let listener = try SilentListener(path: path)
         defer { listener.close() }
         let started = ContinuousClock.now
-        let error = #expect(throws: SpeechDispatcherError.self) {
+        let error = #expect(throws: SpeechError.self) {
             _ = try SpeechDispatcherClient(configuration: .init(address: .unixSocket(path: path), onNotice: { _ in }))
         }
         let waited = ContinuousClock.now - started
         // The bound, not a moment less; and once, not per step (connecting, sending, reading).
         // The slack above it is for a busy machine waking us late.
         #expect(waited >= .milliseconds(1900) && waited < .seconds(3), "waited \(waited)")
-        #expect(error == .notRunning(address: .unixSocket(path: path), .noReply(after: .seconds(2))))
+        #expect(error == .speechDispatcherNotRunning(address: .unixSocket(path: path), .noReply(after: .seconds(2))))
     }
 
     @Test func somethingElseOnTheSocketIsAnErrorNotAnExit() throws {
@@ -259,10 +259,10 @@ import Testing
         // libspeechd would call exit() on this reply; our handshake sees it first.
         let listener = try SilentListener(path: path, reply: "HTTP/1.1 400 Bad Request\r\n\r\n")
         defer { listener.close() }
-        let error = #expect(throws: SpeechDispatcherError.self) {
+        let error = #expect(throws: SpeechError.self) {
             _ = try SpeechDispatcherClient(configuration: .init(address: .unixSocket(path: path), onNotice: { _ in }))
         }
-        #expect(error == .notRunning(address: .unixSocket(path: path), .notSSIP(firstLine: "HTTP/1.1 400 Bad Request")))
+        #expect(error == .speechDispatcherNotRunning(address: .unixSocket(path: path), .notSSIP(firstLine: "HTTP/1.1 400 Bad Request")))
     }
 
     @Test func theDaemonGoingAwayFailsWhatIsInFlight() throws {
@@ -283,7 +283,26 @@ import Testing
         let after = client.speak("Anyone there?")
         #expect(client.drain(timeout: .seconds(5)))
         #expect(log.event(for: after)?.outcome == lost)
-        #expect(throws: SpeechDispatcherError.connectionClosed) { _ = try client.voices() }
+        #expect(throws: SpeechError.speechDispatcherClosed) { _ = try client.voices() }
+    }
+
+    /// Letting go of a client closes its connection: nothing it started (libspeechd's callbacks,
+    /// the hang-up watch, its queues) keeps it alive, and what it had not reported yet is
+    /// reported interrupted.
+    @Test func releasingTheClientClosesItsConnection() throws {
+        let server = try SpeechDispatcherServer()
+        defer { server.stop() }
+        let log = SpeechDispatcherLog()
+        weak var released: SpeechDispatcherClient?
+        let id: UtteranceID
+        do {
+            let client = try log.client(for: server)
+            released = client
+            id = client.speak(longText)
+            #expect(waitUntil(.seconds(30)) { log.begun.contains(id) })
+        }
+        #expect(waitUntil(.seconds(5)) { released == nil })
+        #expect(waitUntil(.seconds(5)) { log.event(for: id)?.outcome == .interrupted })
     }
 }
 

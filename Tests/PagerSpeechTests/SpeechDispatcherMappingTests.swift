@@ -4,40 +4,39 @@ import Testing
 
 @testable import PagerSpeech
 
-/// The speech-dispatcher client's decisions that need no daemon: which SSIP priority each
-/// announcement goes out with and which are held, the rate scale, addresses, the handshake's
+/// The speech-dispatcher client's decisions that need no daemon: which announcements are held, the rate scale, addresses, the handshake's
 /// verdict, and the one-line errors. The real daemon is in SpeechDispatcherClientTests.
 @Suite struct SpeechDispatcherMappingTests {
     // MARK: Priorities
 
-    @Test func highAndDefaultGoOutAtOnceWithTheirOwnPriority() {
+    @Test func highAndDefaultGoOutAtOnce() {
         var schedule = SpeechDispatcherSchedule<Int>()
-        #expect(schedule.submit(.default, 1) == .send(.text))
-        #expect(schedule.submit(.high, 2) == .send(.important))
-        #expect(schedule.submit(.default, 3) == .send(.text))
+        #expect(schedule.submit(.default, 1) == .send)
+        #expect(schedule.submit(.high, 2) == .send)
+        #expect(schedule.submit(.default, 3) == .send)
         #expect(schedule.unfinished == 3)
         #expect(schedule.held.isEmpty)
     }
 
-    @Test func lowWaitsForEverythingSentBeforeItThenGoesOutAsText() {
+    @Test func lowWaitsForEverythingSentBeforeIt() {
         var schedule = SpeechDispatcherSchedule<Int>()
         // Nothing of ours is speaking: a low one goes out at once.
-        #expect(schedule.submit(.low, 1) == .send(.text))
+        #expect(schedule.submit(.low, 1) == .send)
         #expect(schedule.submit(.low, 2) == .hold)
-        #expect(schedule.submit(.high, 3) == .send(.important))
+        #expect(schedule.submit(.high, 3) == .send)
         #expect(schedule.submit(.low, 4) == .hold)
         #expect(schedule.held == [2, 4])
         // 1 and 3 end; only then does 2 go, and 4 only after 2.
         #expect(schedule.ended() == nil)
         #expect(schedule.ended() == 2)
         #expect(schedule.unfinished == 1)
-        #expect(schedule.submit(.default, 5) == .send(.text))
+        #expect(schedule.submit(.default, 5) == .send)
         #expect(schedule.ended() == nil)
         #expect(schedule.ended() == 4)
         #expect(schedule.ended() == nil)
         #expect(schedule.unfinished == 0)
         // Idle again, so the next low one goes straight out.
-        #expect(schedule.submit(.low, 6) == .send(.text))
+        #expect(schedule.submit(.low, 6) == .send)
     }
 
     @Test func stopDropsHeldAndLosingTheConnectionForgetsEverything() {
@@ -51,29 +50,29 @@ import Testing
         _ = schedule.submit(.low, 5)
         #expect(schedule.reset() == [5])
         #expect(schedule.unfinished == 0)
-        #expect(schedule.submit(.low, 6) == .send(.text))
+        #expect(schedule.submit(.low, 6) == .send)
     }
 
     // MARK: Rate
 
     @Test func rateScaleMatchesTheEspeakNGModule() {
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 80) == -100)
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 170) == 0)
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 449) == 100)
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 450) == 100)
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 175) == 2)
-        #expect(SpeechDispatcherRate.wordsPerMinute(forRate: 2) == 175)
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 10) == -100, "clamped")
-        #expect(SpeechDispatcherRate.rate(forWordsPerMinute: 9000) == 100, "clamped")
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 80) == -100)
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 170) == 0)
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 449) == 100)
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 450) == 100)
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 175) == 2)
+        #expect(VoiceSettings.wordsPerMinute(forSpeechDispatcherRate: 2) == 175)
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 10) == -100, "clamped")
+        #expect(VoiceSettings.speechDispatcherRate(forWordsPerMinute: 9000) == 100, "clamped")
         var previous = Int.min
-        for wordsPerMinute in SpeechDispatcherRate.wordsPerMinuteRange {
-            let rate = SpeechDispatcherRate.rate(forWordsPerMinute: wordsPerMinute)
-            #expect(SpeechDispatcherRate.scale.contains(rate))
+        for wordsPerMinute in VoiceSettings.rateRange {
+            let rate = VoiceSettings.speechDispatcherRate(forWordsPerMinute: wordsPerMinute)
+            #expect(VoiceSettings.speechDispatcherRateScale.contains(rate))
             #expect(rate >= previous, "faster never maps slower")
             previous = rate
             // Within half a step of the scale (0.9 wpm below 170, 2.79 above; 450 is one more
             // than the module's fastest).
-            let heard = SpeechDispatcherRate.wordsPerMinute(forRate: rate)
+            let heard = VoiceSettings.wordsPerMinute(forSpeechDispatcherRate: rate)
             #expect(abs(heard - wordsPerMinute) <= 1, "\(wordsPerMinute) wpm -> \(rate) -> \(heard)")
         }
     }
@@ -92,7 +91,7 @@ import Testing
         #expect(try SpeechDispatcherAddress(parsing: "inet_socket:example.org") == .inetSocket(host: "example.org", port: 6560))
         #expect(try SpeechDispatcherAddress(parsing: "inet_socket:10.0.0.2:7000") == .inetSocket(host: "10.0.0.2", port: 7000))
         for bad in ["dbus", "inet_socket:host:port", "inet_socket:host:0", "inet_socket::7000", "inet_socket:a:1:2"] {
-            #expect(throws: SpeechDispatcherError.invalidAddress(bad)) { try SpeechDispatcherAddress(parsing: bad) }
+            #expect(throws: SpeechError.invalidSpeechDispatcherAddress(bad)) { try SpeechDispatcherAddress(parsing: bad) }
         }
         #expect(
             try SpeechDispatcherAddress.fromEnvironment(environment)
@@ -136,23 +135,23 @@ import Testing
     // MARK: Handshake and errors
 
     @Test func handshakeAcceptsOnlySSIPSuccess() {
-        #expect(SpeechDispatcherProbe.judge("208 OK CLIENT NAME SET") == nil)
-        #expect(SpeechDispatcherProbe.judge("225-12") == nil)
-        #expect(SpeechDispatcherProbe.judge("HTTP/1.1 400 Bad Request") == .notSSIP(firstLine: "HTTP/1.1 400 Bad Request"))
-        #expect(SpeechDispatcherProbe.judge("") == .notSSIP(firstLine: ""))
-        #expect(SpeechDispatcherProbe.judge("12 OK") == .notSSIP(firstLine: "12 OK"))
-        #expect(SpeechDispatcherProbe.judge("410 ERR CLIENT NAME") == .refused("it answered \"410 ERR CLIENT NAME\""))
+        #expect(SpeechDispatcherAddress.judge("208 OK CLIENT NAME SET") == nil)
+        #expect(SpeechDispatcherAddress.judge("225-12") == nil)
+        #expect(SpeechDispatcherAddress.judge("HTTP/1.1 400 Bad Request") == .notSSIP(firstLine: "HTTP/1.1 400 Bad Request"))
+        #expect(SpeechDispatcherAddress.judge("") == .notSSIP(firstLine: ""))
+        #expect(SpeechDispatcherAddress.judge("12 OK") == .notSSIP(firstLine: "12 OK"))
+        #expect(SpeechDispatcherAddress.judge("410 ERR CLIENT NAME") == .refused("it answered \"410 ERR CLIENT NAME\""))
     }
 
     @Test func errorsAreOneLineWithOutsideTextEscaped() {
         let hostile = "/tmp/evil\n\u{1B}[2Jsock"
-        let errors: [SpeechDispatcherError] = [
-            .notRunning(address: .unixSocket(path: hostile), .cannotConnect(.noSuchFileOrDirectory)),
-            .notRunning(address: .unixSocket(path: "/s"), .noReply(after: .seconds(2))),
-            .notRunning(address: .unixSocket(path: "/s"), .notSSIP(firstLine: "\u{1B}[31mred")),
-            .invalidAddress("x\ny"),
-            .unknownVoice("v\r\u{7}"),
-            .noReply(command: "LIST SYNTHESIS_VOICES", after: .milliseconds(1500)),
+        let errors: [SpeechError] = [
+            .speechDispatcherNotRunning(address: .unixSocket(path: hostile), .cannotConnect(.noSuchFileOrDirectory)),
+            .speechDispatcherNotRunning(address: .unixSocket(path: "/s"), .noReply(after: .seconds(2))),
+            .speechDispatcherNotRunning(address: .unixSocket(path: "/s"), .notSSIP(firstLine: "\u{1B}[31mred")),
+            .invalidSpeechDispatcherAddress("x\ny"),
+            .speechDispatcherHasNoVoice("v\r\u{7}"),
+            .speechDispatcherNoReply(command: "LIST SYNTHESIS_VOICES", after: .milliseconds(1500)),
         ]
         for error in errors {
             let line = error.description

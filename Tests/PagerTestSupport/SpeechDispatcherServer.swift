@@ -65,8 +65,8 @@ public final class SpeechDispatcherServer {
             mkdir(directory + "/" + sub, 0o700)
         }
         // Only what the test needs: one module, PulseAudio output, logs in our folder. The
-        // module's own settings are Debian's (rates 80/170/449 wpm, which SpeechDispatcherRate
-        // assumes).
+        // module's own settings are Debian's (rates 80/170/449 wpm, which
+        // VoiceSettings.speechDispatcherRate assumes).
         let logLevel = Self.keptLogsFolder == nil ? 3 : 5
         let configuration = """
             LogLevel \(logLevel)

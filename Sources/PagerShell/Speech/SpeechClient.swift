@@ -1,6 +1,7 @@
 import PagerCore
 import PagerSpeech
 import PagerThreads
+import Synchronization
 
 /// The shell's one client for speech, in the shape of a Composable Architecture dependency: a
 /// struct of closures, made for eSpeak NG (`Announcer`: PulseAudio, ALSA, null, WAV files), for
@@ -48,12 +49,86 @@ struct SpeechClient: Sendable {
         }
     }
 
+    /// eSpeak NG in this process (`Announcer`): sound through PulseAudio or ALSA, or nowhere
+    /// (`--audio null`), and WAV files with `--wav-dir`. A voice that does not exist is refused
+    /// here, before the session starts, rather than on the first announcement.
+    static func espeak(_ options: SpeechOptions, notice: @escaping @Sendable (String) -> Void) throws(SpeechError) -> SpeechClient {
+        var settings = VoiceSettings(voice: options.voice)
+        if let rate = options.rate { settings.rate = rate }
+        let failures = SpeechFailures()
+        let playback: Announcer.Playback =
+            switch options.audio {
+            case .pulse: .pulse
+            case .alsa: .alsa
+            case .null: .null
+            default: .auto
+            }
+        let announcer = try Announcer(
+            configuration: .init(
+                playback: playback, wavDirectory: options.wavDir, settings: settings, onNotice: notice,
+                onEvent: { failures.record($0) }))
+        if let engine = announcer.engine, options.voice != nil { try engine.validate(settings) }
+        let chosen = options.voice
+        let output = announcer.output
+        return SpeechClient(
+            speak: { text, priority, voice in announcer.speak(text, priority: Self.priority(priority), voice: chosen ?? voice) },
+            stop: { announcer.stop() },
+            shutDown: { announcer.shutDown() },
+            drain: { announcer.drain() },
+            takeFailures: { failures.take() },
+            voiceLines: { announcer.engine.map(VoiceList.lines) ?? [] },
+            summary: "voice \(chosen ?? "by language"), rate \(settings.rate) wpm, audio \(output)",
+            isAudible: output == PlaybackSink.Backend.pulse.rawValue || output == PlaybackSink.Backend.alsa.rawValue)
+    }
+
+    /// The user's own speech-dispatcher (`--audio speechd`), as Orca uses it: their synthesiser,
+    /// voice and rate, unless `--voice` or `--rate` were given; the pager's language is passed on
+    /// as the language to speak. Never fights Orca for the audio device. Priorities map onto
+    /// speech-dispatcher's as `SpeechDispatcherClient` documents (IMPORTANT, TEXT, and a low
+    /// announcement held until ours are done).
+    static func speechDispatcher(
+        _ options: SpeechOptions, notice: @escaping @Sendable (String) -> Void
+    ) throws(SpeechError) -> SpeechClient {
+        let failures = SpeechFailures()
+        let client = try SpeechDispatcherClient(
+            configuration: .init(
+                address: nil, voice: options.voice, rate: options.rate, onEvent: { failures.record($0) }, onNotice: notice))
+        // The language last asked for, so it is only sent when it changes.
+        let language = Mutex<String?>(nil)
+        let chosen = options.voice
+        return SpeechClient(
+            speak: { text, priority, voice in
+                if chosen == nil, language.withLock({ $0 }) != voice {
+                    language.withLock { $0 = voice }
+                    do {
+                        try client.setVoice(voice)
+                    } catch {
+                        notice("speech-dispatcher: \(error)")
+                    }
+                }
+                client.speak(text, priority: Self.priority(priority))
+            },
+            stop: { client.stop() },
+            shutDown: { client.close() },
+            drain: { client.drain() },
+            takeFailures: { failures.take() },
+            voiceLines: {
+                ((try? client.voices()) ?? []).map { voice in
+                    [voice.name, voice.language, voice.variant].compactMap { $0 }.joined(separator: "  ")
+                }
+            },
+            summary:
+                "speech-dispatcher at \(client.address), voice \(chosen ?? "the user's"), rate \(options.rate.map { "\($0) wpm" } ?? "the user's")",
+            isAudible: true)
+    }
+
     /// 2 when the command line asked for something that does not exist (a voice, an unwritable
     /// WAV folder), 1 when the machine cannot speak (no eSpeak data, the audio asked for absent).
     static func exitStatus(for error: any Error) -> Int32 {
         switch error {
-        case SpeechError.unknownVoice, SpeechError.invalidSetting, SpeechError.wavDirectoryUnwritable: 2
-        case SpeechDispatcherError.unknownVoice, SpeechDispatcherError.rateOutOfRange: 2
+        case SpeechError.unknownVoice, SpeechError.speechDispatcherHasNoVoice, SpeechError.invalidSetting,
+            SpeechError.wavDirectoryUnwritable:
+            2
         default: 1
         }
     }

@@ -3,7 +3,8 @@ import Testing
 
 @testable import PagerSpeech
 
-@Suite struct AudioProbeTests {
+/// `--audio auto`'s silent check for an ALSA card.
+@Suite struct ALSACardTests {
     @Test func cardListIsReadLikeTheKernelWritesIt() throws {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -12,15 +13,15 @@ import Testing
         try "--- no soundcards ---\n".write(toFile: none, atomically: true, encoding: .utf8)
         try " 0 [PCH            ]: HDA-Intel - HDA Intel PCH\n                      HDA Intel PCH at 0xf7f10000 irq 32\n"
             .write(toFile: one, atomically: true, encoding: .utf8)
-        #expect(!AudioProbe.alsaHasCard(cardsFile: none))
-        #expect(AudioProbe.alsaHasCard(cardsFile: one))
-        #expect(!AudioProbe.alsaHasCard(cardsFile: directory + "/missing"))
+        #expect(!PlaybackSink.alsaHasCard(cardsFile: none))
+        #expect(PlaybackSink.alsaHasCard(cardsFile: one))
+        #expect(!PlaybackSink.alsaHasCard(cardsFile: directory + "/missing"))
     }
 
     @Test func procFilesThatReportSizeZeroAreReadWhole() throws {
         // /proc files say they are empty; the reader must not trust that (nor leak on it).
-        let status = try #require(AudioProbe.readSmallFile("/proc/self/status"))
+        let status = try #require(PlaybackSink.readSmallFile("/proc/self/status"))
         #expect(status.contains("VmRSS:"))
-        #expect(AudioProbe.readSmallFile("/proc/no-such-file") == nil)
+        #expect(PlaybackSink.readSmallFile("/proc/no-such-file") == nil)
     }
 }
