@@ -103,29 +103,14 @@ import Testing
     }
 
     @Test func aServerThatNeverAnswersFailsWithinTheDeadline() throws {
-        // A unix socket that accepts connections (the kernel does, from its backlog) and never
-        // says a word: libpulse alone would wait for it forever.
-        let folder = try TemporaryDirectory(prefix: "pv-listen")
-        let socketPath = folder.path + "/silent"
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #expect(fd >= 0)
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(socketPath.utf8)
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        #expect(bound == 0)
-        #expect(Glibc.listen(fd, 8) == 0)
+        // A unix socket server that accepts connections and never says a word: libpulse alone
+        // would wait for it forever.
+        let server = try SilentServer(.unix)
+        defer { server.stop() }
         let started = ContinuousClock.now
         do {
             _ = try Listener(
-                source: .pulseAudio(server: "unix:" + socketPath), titles: [], count: 0,
+                source: .pulseAudio(server: server.address), titles: [], count: 0,
                 configuration: ListenFixtures.configuration
             ) { _ in }
             Issue.record("listening started on a server that never answered")
@@ -139,6 +124,7 @@ import Testing
         // The model loads first (about half a second), then at most 2 s for PulseAudio.
         #expect(elapsed < .seconds(5))
         #expect(elapsed >= .seconds(2))
+        #expect(server.connectionCount >= 1, "the server was really asked")
     }
 
     @Test func noServerIsOneError() throws {
