@@ -94,8 +94,8 @@ enum PocketSphinxRaw {
         var config: OpaquePointer
     }
 
-    private static let logLock = Locked<Void>(())
-    nonisolated(unsafe) private static var logChosen = false
+    /// Whether the log was chosen, and where it goes; its lock also makes decoders one at a time.
+    private static let log = Locked<(chosen: Bool, path: String?)>((false, nil))
 
     /// Sends sphinxbase's log to `path` (appended), or nowhere when nil; only the first call in a
     /// process decides. sphinxbase closes the previous log file when it is replaced, which would
@@ -103,23 +103,22 @@ enum PocketSphinxRaw {
     /// Returns the path actually in use (nil: logging is off).
     @discardableResult
     static func chooseLog(_ path: String?) -> String? {
-        logLock.withLock { _ in
-            if !logChosen {
-                logChosen = true
+        log.withLock { log in
+            if !log.chosen {
+                log.chosen = true
                 lib.errSetLogfp(nil)
                 if let path, lib.errSetLogfile(path) == 0 {
-                    chosenLogPath = path
+                    log.path = path
                 }
             }
-            return chosenLogPath
+            return log.path
         }
     }
-    nonisolated(unsafe) private static var chosenLogPath: String?
 
     /// Parses `arguments` (`-name value` pairs) against PocketSphinx's own table and makes a
     /// decoder. Decoders are made one at a time.
     static func makeDecoder(arguments: [String]) -> Handles? {
-        logLock.withLock { _ in
+        log.withLock { _ in
             var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
             defer { argv.forEach { Glibc.free($0) } }
             guard let config = lib.cmdLnParse(nil, lib.psArgs(), Int32(argv.count), &argv, 1) else { return nil }
