@@ -124,7 +124,10 @@ final class ListenerCore: @unchecked Sendable {
             }
             outcome.withLock { $0 = result }
             ready.signal()
-            if case .success = result { run() }
+            if case .success = result {
+                recogniser?.prepareSecondLook()
+                run()
+            }
             close()
         }
         ready.wait()
