@@ -157,9 +157,10 @@ package final class Recogniser {
         try looker?.load(phrases: phrases)
     }
 
-    /// Makes the decoder for second looks (about as long as this one took: the model loads
-    /// again), so the first rejected utterance does not wait for it. Without it, or when it
-    /// cannot be made, the looks are taken with this decoder.
+    /// Makes the decoder for second looks, so the first rejected utterance does not wait for it:
+    /// the model loads again, which took 0.11 s and 29 MiB of resident memory here (median of 5,
+    /// release build). Without it, or when it cannot be made, the looks are taken with this
+    /// decoder.
     ///
     /// Why a decoder of its own: live cepstral mean normalisation learns from every recording a
     /// decoder hears, and a second look hears a rejected utterance nine times over, trimmed, with
