@@ -294,7 +294,7 @@ package final class Recogniser {
     ///
     /// Measured on the bench's recordings of eSpeak NG voices (never tuned on): 82.1% of their
     /// commands ran with the closed-set look alone on the stream's decoder; 83.3% with this
-    /// decoder's grammar looks alone, 85.8% with both; out-of-grammar sentences still run nothing.
+    /// decoder's grammar looks alone, 84.6% with both; out-of-grammar sentences still run nothing.
     private func secondLook(_ audio: [Int16]) -> Outcome? {
         lastConfidence = nil
         let looks = tuning.closedSetWarps.map { WholeRecording.prepared(WholeRecording.warped(audio, by: $0)) }

@@ -22,11 +22,12 @@ public struct RejectionTuning: Hashable, Sendable {
     /// An utterance the phone loop won is looked at once more as a closed set: the phrase every
     /// warp names runs when its mean score per 10 ms frame is at most this much below the free
     /// phone loop's (PocketSphinx's score units). Chosen on the tuned voices only (flite slt, awb,
-    /// rms; 30 out-of-grammar sentences each): against a 20-page pager's grammar the sentences
-    /// that every warp took for the same phrase scored at most -19.8, against a 3-page pager's
-    /// -12.9 ("the last train leaves at seven" as "last page": with few phrases a sentence is
-    /// taken for the same one at every warp more often). -10.5 keeps a margin of more than 2 from
-    /// both, as the threshold before did; `pagervoice-bench listen` prints both beside it.
+    /// rms; 30 out-of-grammar sentences each): the sentences that every warp took for the same
+    /// phrase scored at most -19.8 against a 20-page pager's grammar, -12.9 against a 3-page
+    /// one's and -12.3 against a 1-page one's ("the last train leaves at seven" as "last page":
+    /// with few phrases a sentence is taken for the same one at every warp more often). -10
+    /// keeps a margin of more than 2 from all of them, as the threshold before did;
+    /// `pagervoice-bench listen` prints them beside it.
     public var closedSetConfidence: Double
 
     /// Frequency scales at which the second look hears a rejected utterance (see
@@ -37,7 +38,7 @@ public struct RejectionTuning: Hashable, Sendable {
     public var closedSetWarps: [Double]
 
     public init(
-        garbageEntry: Double = 1e-3, garbageLoop: Double = 0.2, edgePhones: Int = 2, closedSetConfidence: Double = -10.5,
+        garbageEntry: Double = 1e-3, garbageLoop: Double = 0.2, edgePhones: Int = 2, closedSetConfidence: Double = -10,
         closedSetWarps: [Double] = [0.9, 1, 1.1]
     ) {
         self.garbageEntry = garbageEntry
