@@ -621,12 +621,3 @@ private final class HeardTimes: @unchecked Sendable {
         return times.last
     }
 }
-
-extension Recogniser {
-    /// One recording through the streaming path, then the end of input.
-    fileprivate func hear(_ samples: [Int16]) -> [Outcome] {
-        var outcomes = samples.withUnsafeBufferPointer { feed($0) }
-        if let last = finish() { outcomes.append(last) }
-        return outcomes
-    }
-}

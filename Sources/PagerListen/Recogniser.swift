@@ -32,7 +32,7 @@ package final class Recogniser {
     private var utteranceSamples = 0
     /// The audio of the utterance in progress, for a second look (see `closeUtterance`).
     private var utteranceAudio: [Int16] = []
-    /// The phrases of the last `load` as the closed-set search has them (see `closedSetLook`).
+    /// The phrases of the last `load`, for the second look's decoder when it is made.
     private var closedPhrases: [[String]] = []
     /// What the last closed-set look measured, when every warp named the same phrase (the bench
     /// prints it beside the threshold).
@@ -42,23 +42,13 @@ package final class Recogniser {
     /// `prepareSecondLook`.
     private var looker: Recogniser?
 
-    /// What a decoder is for; it decides how its front end treats what it hears.
-    private enum Role {
-        /// A live stream cut into utterances by the voice activity detector.
-        case stream
-        /// Complete recordings, one at a time (`recognise(whole:)`, `score`).
-        case wholeRecordings
-        /// The second looks of a stream's rejected utterances, prepared by `WholeRecording`.
-        case secondLook
-    }
-
     /// `wholeRecordings`: the decoder judges complete recordings (`recognise(whole:)`, as
     /// `PhraseRecogniser` does) rather than a stream cut by the voice activity detector.
     package convenience init(configuration: ListenConfiguration, wholeRecordings: Bool = false) throws(ListenError) {
-        try self.init(configuration: configuration, role: wholeRecordings ? .wholeRecordings : .stream)
+        try self.init(configuration: configuration, dither: wholeRecordings)
     }
 
-    private init(configuration: ListenConfiguration, role: Role) throws(ListenError) {
+    private init(configuration: ListenConfiguration, dither: Bool) throws(ListenError) {
         _ = try PocketSphinxRaw.library()
         try configuration.model.validate()
         if let folder = configuration.stateFolder {
@@ -80,7 +70,7 @@ package final class Recogniser {
             // repeat). Whole recordings only: in a stream the dithered silence at the start
             // wakes the voice activity detector before it has learnt the noise floor, and a
             // second look's recording already has noise of its own (`WholeRecording.prepared`).
-            "-dither", role == .wholeRecordings ? "yes" : "no", "-seed", "1",
+            "-dither", dither ? "yes" : "no", "-seed", "1",
             "-vad_postspeech", String(max(configuration.endOfSpeechFrames, 5)),
         ]
         guard let handles = PocketSphinxRaw.makeDecoder(arguments: arguments) else {
@@ -160,7 +150,7 @@ package final class Recogniser {
     /// Makes the decoder for second looks, so the first rejected utterance does not wait for it:
     /// the model loads again, which took 0.11 s and 29 MiB of resident memory here (median of 5,
     /// release build). Without it, or when it cannot be made, the looks are taken with this
-    /// decoder.
+    /// decoder. Nothing is made when the tuning has no warps (no second look).
     ///
     /// Why a decoder of its own: live cepstral mean normalisation learns from every recording a
     /// decoder hears, and a second look hears a rejected utterance nine times over, trimmed, with
@@ -170,9 +160,9 @@ package final class Recogniser {
     /// -10.0 to -7.9 when the looks changed); the stream now hears with what the microphone
     /// taught it alone.
     package func prepareSecondLook() {
-        guard looker == nil else { return }
+        guard looker == nil, !tuning.closedSetWarps.isEmpty else { return }
         do throws(ListenError) {
-            let looker = try Recogniser(configuration: configuration, role: .secondLook)
+            let looker = try Recogniser(configuration: configuration, dither: false)
             if !closedPhrases.isEmpty { try looker.load(phrases: closedPhrases) }
             self.looker = looker
         } catch {
@@ -252,6 +242,13 @@ package final class Recogniser {
         _ = PocketSphinxRaw.endUtterance(decoder)
         utteranceOpen = false
         speechSeen = false
+    }
+
+    /// One recording through the streaming path, then the end of input.
+    package func hear(_ samples: [Int16]) -> [Outcome] {
+        var outcomes = samples.withUnsafeBufferPointer { feed($0) }
+        if let last = finish() { outcomes.append(last) }
+        return outcomes
     }
 
     /// Decodes one complete recording as a single utterance (no detector involved).

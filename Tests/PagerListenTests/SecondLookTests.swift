@@ -79,12 +79,3 @@ extension ListenFixtures {
         return silence + mono.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) } + silence
     }
 }
-
-extension Recogniser {
-    /// One recording through the streaming path, then the end of input.
-    fileprivate func hear(_ samples: [Int16]) -> [Outcome] {
-        var outcomes = samples.withUnsafeBufferPointer { feed($0) }
-        if let last = finish() { outcomes.append(last) }
-        return outcomes
-    }
-}
