@@ -38,6 +38,8 @@ enum ListenBench {
         var latencyP90 = Double.nan
         var silenceCPUPercent = Double.nan
         var liveLatencyP50 = Double.nan
+        /// Commands that only the second look ran (most of eSpeak NG's): end of speech to phrase.
+        var secondLookLatencyP50 = Double.nan
         /// eSpeak NG announcements heard back as themselves (what `verify --listen` relies on).
         var verifyEspeakPercent = Double.nan
         /// Wrong expectations (another announcement of the same pager) that the check failed.
@@ -288,6 +290,32 @@ enum ListenBench {
         figures.latencyP90 = Measure.percentile(latencies, 0.9)
         print(Measure.row("end of speech → phrase p50 (\(latencies.count) commands)", figures.latencyP50, "ms"))
         print(Measure.row("end of speech → phrase p90", figures.latencyP90, "ms"))
+
+        // The same for commands the stream's decodes rejected and the second look ran: the voices
+        // the model fits poorly (eSpeak NG's) wait for the looks, taken after the utterance ended.
+        // Which commands those are is decided by a recogniser without the second look.
+        var lookLatencies: [Double] = []
+        if let streamOnly = try? Recogniser(
+            configuration: ListenConfiguration(stateFolder: folder.path, rejection: RejectionTuning(closedSetWarps: []))),
+            (try? streamOnly.load(phrases: commands.phrases.map(\.words))) != nil
+        {
+            for talker in espeakVoices {
+                for text in ["next page", "previous", "go to page seven", "go to Collect", "where am I", "page twelve"] {
+                    let path = "\(folder.path)/latency.wav"
+                    guard (try? talker.say(text, to: path)) != nil, let samples = load(path),
+                        !streamOnly.hear(samples).contains(where: { if case .phrase = $0 { true } else { false } }),
+                        let latency = pacedLatency(samples, recogniser: recogniser)
+                    else { continue }
+                    lookLatencies.append(latency)
+                }
+            }
+        }
+        figures.secondLookLatencyP50 = Measure.percentile(lookLatencies, 0.5)
+        print(
+            Measure.row(
+                "commands run by the second look (eSpeak NG): end of speech → phrase p50 (\(lookLatencies.count) commands)",
+                figures.secondLookLatencyP50, "ms"))
+        print(Measure.row("  the same, p90", Measure.percentile(lookLatencies, 0.9), "ms"))
 
         // The same through a live PulseAudio record stream: `paplay` plays each command into a
         // null sink, the listener hears its monitor. The end of the sound is when paplay finished

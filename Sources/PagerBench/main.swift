@@ -111,6 +111,9 @@ summary.check(
     pass: listen.latencyP50 <= 300)
 summary.report("end of speech to phrase reported, p90", listen.latencyP90, "ms", decimals: 0)
 summary.report("the same through live PulseAudio (paplay into a null sink), p50", listen.liveLatencyP50, "ms", decimals: 0)
+summary.report(
+    "end of speech to phrase for commands only the second look ran (eSpeak NG voices), p50", listen.secondLookLatencyP50, "ms",
+    decimals: 0)
 summary.check(
     "CPU listening to silence (live stream)", listen.silenceCPUPercent, "%", decimals: 2, target: "< 5% of a core",
     pass: listen.silenceCPUPercent < 5)
