@@ -36,11 +36,28 @@ enum ListenFixtures {
         titles + (titles.count..<max(count, titles.count)).map { "Page \($0 + 1)" }
     }
 
-    /// `texts` said by `talker`, one after another with `gap` seconds of silence between them, as
-    /// one 16 kHz WAV in `folder`.
+    /// `texts` said by `talker`, one after another with `gap` seconds of silence before, between
+    /// and after them, as one 16 kHz WAV in `folder`.
     static func recording(
         _ texts: [String], by talker: Talker, in folder: String, gap: Double = 0.8, name: String = "sequence"
     ) throws -> String {
+        let samples = try spoken(texts, by: talker, in: folder, gap: gap, name: name)
+        let path = "\(folder)/\(name).wav"
+        try WAVWriter.write(WAVWriter.bytes(samples: samples, sampleRate: 16_000), to: path)
+        return path
+    }
+
+    /// `text` said by `talker` as 16 kHz samples, half a second of silence on each side: what a
+    /// `Recogniser` is fed directly.
+    static func samples(_ text: String, by talker: Talker, in folder: String) throws -> [Int16] {
+        let name = text.replacingOccurrences(of: " ", with: "-")
+        return try spoken([text], by: talker, in: folder, gap: 0.5, name: name).map {
+            Int16(max(-32768, min(32767, ($0 * 32768).rounded())))
+        }
+    }
+
+    /// The samples of `recording(_:by:in:gap:name:)`, at 16 kHz.
+    private static func spoken(_ texts: [String], by talker: Talker, in folder: String, gap: Double, name: String) throws -> [Float] {
         var samples: [Float] = Array(repeating: 0, count: Int(gap * 16_000))
         for (index, text) in texts.enumerated() {
             let path = "\(folder)/\(name)-\(index).wav"
@@ -50,9 +67,7 @@ enum ListenFixtures {
             samples += WAVWriter.resample(mono, from: wav.sampleRate, to: 16_000)
             samples += Array(repeating: 0, count: Int(gap * 16_000))
         }
-        let path = "\(folder)/\(name).wav"
-        try WAVWriter.write(WAVWriter.bytes(samples: samples, sampleRate: 16_000), to: path)
-        return path
+        return samples
     }
 
     /// Listens to a whole WAV file; returns every event, the last being `.finished`.

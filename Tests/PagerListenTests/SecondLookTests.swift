@@ -1,4 +1,3 @@
-import Foundation
 import PagerListen
 import PagerTestSupport
 import Testing
@@ -65,17 +64,5 @@ import Testing
         let sharedOne = try #require(try commandScore(warps: [1], ownDecoder: false))
         let sharedThree = try #require(try commandScore(warps: [0.9, 1, 1.1], ownDecoder: false))
         #expect(sharedOne != sharedThree)
-    }
-}
-
-extension ListenFixtures {
-    /// `text` said by `talker` as 16 kHz samples, half a second of silence on each side.
-    static func samples(_ text: String, by talker: Talker, in folder: String) throws -> [Int16] {
-        let path = "\(folder)/\(text.replacingOccurrences(of: " ", with: "-")).wav"
-        try talker.say(text, to: path)
-        let wav = try WAVFile(contentsOf: path)
-        let mono = WAVWriter.resample(wav.samples.map { Float($0) / 32768 }, from: wav.sampleRate, to: 16_000)
-        let silence = [Int16](repeating: 0, count: 8000)
-        return silence + mono.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) } + silence
     }
 }
