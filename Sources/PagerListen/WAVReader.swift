@@ -16,6 +16,9 @@ package final class WAVReader {
     private let format: SampleFormat
     private let descriptor: FileDescriptor
     private var framesRead = 0
+    /// The file ended before the audio its header promised (it was cut short while being
+    /// heard): what it held was returned, but the recording was not heard to its end.
+    package private(set) var cutShort = false
 
     private enum SampleFormat {
         case unsigned8, signed16, signed24, signed32, float32, float64
@@ -36,7 +39,10 @@ package final class WAVReader {
         func fail(_ reason: String) -> ListenError { .unreadableFile(path: path, reason: reason) }
         let descriptor: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec])
+            // Not blocking: opening a named pipe with no writer would otherwise wait forever (and
+            // with it the REPL, which starts reading the keyboard once listening is set up). The
+            // check below turns it away; on a regular file the flag changes nothing.
+            descriptor = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec, .nonBlocking])
         } catch {
             throw fail("\(error)".lowercased())
         }
@@ -83,6 +89,11 @@ package final class WAVReader {
                 let body = try readExactly(size)
                 guard body.count == size else { throw fail("the file is truncated inside its header") }
                 position += size
+                // RIFF pads every odd-sized chunk to an even length.
+                if size & 1 == 1 {
+                    guard try readExactly(1).count == 1 else { throw fail("the file is truncated inside its header") }
+                    position += 1
+                }
                 var tag = Self.uint16(body, 0)
                 if tag == 0xFFFE && size >= 26 { tag = Self.uint16(body, 24) }
                 parsedFormat = (tag, Self.uint16(body, 2), Self.uint32(body, 4), Self.uint16(body, 12), Self.uint16(body, 14))
@@ -99,7 +110,9 @@ package final class WAVReader {
                 position += skip
             }
         }
-        guard let parsedFormat else { throw fail("it has no format chunk") }
+        guard let parsedFormat else {
+            throw fail(data == nil ? "it has no format chunk" : "its audio data comes before its format chunk")
+        }
         guard let data else { throw fail("it has no audio data chunk") }
         let format: SampleFormat
         switch (parsedFormat.tag, parsedFormat.bits) {
@@ -159,7 +172,10 @@ package final class WAVReader {
         }
         let frames = filled / frameBytes
         framesRead += frames
-        if frames < wanted { framesRead = frameCount }
+        if frames < wanted {
+            framesRead = frameCount
+            cutShort = true
+        }
         var mono = [Float](repeating: 0, count: frames)
         let scale = 1 / Float(channels)
         bytes.withUnsafeBytes { raw in

@@ -68,6 +68,61 @@ import Testing
 
         expectUnreadable(folder.path + "/missing.wav", mentioning: "no such file")
         expectUnreadable(folder.path, mentioning: "not a regular file")
+
+        // The audio before its format: said as such, not as a missing format chunk.
+        let dataFirst = folder.path + "/datafirst.wav"
+        try WAVWriter.write(Array(good[0..<12]) + Array(good[36...]) + Array(good[12..<36]), to: dataFirst)
+        expectUnreadable(dataFirst, mentioning: "before its format chunk")
+    }
+
+    /// A named pipe nobody writes to: opening it must not wait for a writer (the REPL would hang
+    /// with it, keyboard and all).
+    @Test(.timeLimit(.minutes(1))) func aPipeIsTurnedAwayAtOnce() throws {
+        let folder = try TemporaryDirectory(prefix: "pv-listen")
+        let fifo = folder.path + "/commands.wav"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        expectUnreadable(fifo, mentioning: "not a regular file")
+    }
+
+    /// A recording cut short while it is heard is heard as far as it goes, then said to be cut
+    /// short, not heard to its end.
+    @Test func aFileCutShortWhileHeardSaysSo() throws {
+        let folder = try TemporaryDirectory(prefix: "pv-listen")
+        let path = folder.path + "/cut.wav"
+        let good = WAVWriter.bytes(samples: try nextPage(in: folder.path), sampleRate: 16_000)
+        try WAVWriter.write(good, to: path)
+        let reader = try WAVReader(path: path)
+        let first = try reader.read(frames: 1000)
+        #expect(first.count == 1000)
+        #expect(truncate(path, off_t(44 + 2 * 3000)) == 0)
+        var heard = first.count
+        while true {
+            let piece = try reader.read(frames: 1000)
+            if piece.isEmpty { break }
+            heard += piece.count
+        }
+        #expect(heard == 3000)
+        #expect(reader.cutShort)
+
+        let whole = try WAVReader(path: folder.path + "/next.wav")
+        while try !whole.read(frames: 4096).isEmpty {}
+        #expect(!whole.cutShort)
+    }
+
+    /// RIFF pads an odd-sized chunk with one byte; a 17-byte format chunk (one extra byte after
+    /// the 16 every PCM WAV has) is legal and must be read past its pad.
+    @Test func anOddSizedFormatChunkIsReadPastItsPad() throws {
+        let folder = try TemporaryDirectory(prefix: "pv-listen")
+        let good = WAVWriter.bytes(samples: try nextPage(in: folder.path), sampleRate: 16_000)
+        #expect(Array(good[12..<16]) == Array("fmt ".utf8) && good[16] == 16)
+        var odd = Array(good[0..<36]) + [0, 0] + Array(good[36...])  // an extra byte, then the pad
+        odd[16] = 17
+        let riffSize = UInt32(odd.count - 8)
+        for index in 0..<4 { odd[4 + index] = UInt8((riffSize >> (8 * UInt32(index))) & 0xFF) }
+        let path = folder.path + "/odd.wav"
+        try WAVWriter.write(odd, to: path)
+        let events = try ListenFixtures.events(file: path)
+        #expect(events.actions == [.command("next")])
     }
 
     @Test func aMissingModelIsOneError() throws {
