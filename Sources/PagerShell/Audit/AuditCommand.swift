@@ -90,7 +90,7 @@ struct AuditCommand: PagerVoiceSubcommand {
         guard let configuration = try? makeConfiguration() else { return 2 }
         let report = Self.audit(configuration)
         for line in report.lines(configuration.format) {
-            configuration.format == .text ? io.out.writeLine(line) : io.out.writeRaw(line)
+            configuration.format == .text ? io.out.writeLines(line) : io.out.writeRaw(line)
         }
         guard io.finish(command: "pagervoice audit") else { return 1 }
         return report.hasFailure ? 1 : 0

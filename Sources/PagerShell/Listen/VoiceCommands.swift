@@ -49,7 +49,7 @@ enum VoiceReport {
     static func started(_ source: String) -> SessionOutput {
         .info(
             .init(
-                text: ["listening to \(source)"],
+                text: ["listening to \(source.terminalSafe)"],
                 json: .object([("type", .string("listening")), ("state", .string("started")), ("source", .string(source))])))
     }
 
@@ -71,7 +71,7 @@ enum VoiceReport {
             }
         return .info(
             .init(
-                text: ["listening \(state): \(reason)"],
+                text: ["listening \(state): \(reason.terminalSafe)"],
                 json: .object([("type", .string("listening")), ("state", .string(state)), ("reason", .string(reason))])))
     }
 }

@@ -57,7 +57,7 @@ final class REPLRunner {
         func emit(_ output: SessionOutput) {
             let lines = renderer.render(output, lineNumber: interactive ? nil : lineNumber)
             let language = session.pager.strings
-            for line in lines.stdout { renderer.json ? out.writeRaw(line) : out.writeLine(line, language: language) }
+            for line in lines.stdout { renderer.json ? out.writeRaw(line) : out.writeLines(line, language: language) }
             for line in lines.stderr { err.writeLine(line, language: language) }
         }
         /// Speech that failed since the last look is an error of the line that asked for it.

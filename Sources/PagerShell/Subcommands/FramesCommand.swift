@@ -45,7 +45,7 @@ struct FramesCommand: PagerVoiceSubcommand {
         }
         var status: Int32 = 0
         for output in session.run(.frames(svg: nil)) {
-            for line in renderer.render(output).stdout { json ? io.out.writeRaw(line) : io.out.writeLine(line) }
+            for line in renderer.render(output).stdout { json ? io.out.writeRaw(line) : io.out.writeLines(line) }
         }
         if let svg {
             for case .file(let request) in session.run(.frames(svg: svg)) {

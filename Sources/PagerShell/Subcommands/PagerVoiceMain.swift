@@ -43,7 +43,7 @@ public enum PagerVoiceMain {
             if !text.isEmpty { io.out.writeRaw(text) }
             return io.finish(command: "pagervoice") ? 0 : 1
         }
-        if !text.isEmpty { io.err.writeLine(text) }
+        if !text.isEmpty { io.err.writeLines(text) }
         io.finish(command: "pagervoice")
         return code == .validationFailure ? 2 : code.rawValue
     }

@@ -46,7 +46,7 @@ struct SayCommand: PagerVoiceSubcommand {
             io.finish(command: "pagervoice say")
             return SpeechClient.exitStatus(for: error)
         }
-        io.out.writeLine(text)
+        io.out.writeLines(text)  // the person's own text, as many lines as they gave
         return io.finish(command: "pagervoice say") ? 0 : 1
     }
 }

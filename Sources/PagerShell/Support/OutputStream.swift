@@ -66,18 +66,27 @@ public final class OutputStream: Sendable {
     /// Flushes itself once this much is buffered, so a long run never holds its output in memory.
     static let flushThreshold = 1 << 16
 
-    /// One line of text for a person, made terminal-safe line by line, then with any
-    /// right-to-left words isolated so the terminal (and a screen reader reading it) keeps their
-    /// order (`SpokenStrings.isolatedForTerminal`; `language` decides how a right-to-left sentence
-    /// that opens with a Latin word is marked).
+    /// One line of text for a person, made terminal-safe, then with any right-to-left words
+    /// isolated so the terminal (and a screen reader reading it) keeps their order
+    /// (`SpokenStrings.isolatedForTerminal`; `language` decides how a right-to-left sentence that
+    /// opens with a Latin word is marked).
+    ///
+    /// One line means one: a line feed inside it is shown as `\u{A}` like any control. Messages
+    /// quote file names and errors from outside, and a name holding a line feed would otherwise
+    /// print a line of its own ("heard: quit listening") that the program never said.
     public func writeLine(_ line: String, language: SpokenStrings = .english) {
-        var safe = ""
-        var first = true
-        for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
-            if !first { safe += "\n" }
-            safe += String(part).terminalSafe
-            first = false
-        }
+        writeSafe(line.terminalSafe, language: language)
+    }
+
+    /// Text of several lines that PagerVoice put together itself (help, a table, a page of a
+    /// document whose lines are escaped already): each line is made terminal-safe on its own.
+    public func writeLines(_ text: String, language: SpokenStrings = .english) {
+        writeSafe(
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).terminalSafe }.joined(separator: "\n"),
+            language: language)
+    }
+
+    private func writeSafe(_ safe: String, language: SpokenStrings) {
         // Plain ASCII holds no right-to-left letter: most lines stop here.
         writeRaw(safe.utf8.allSatisfy { $0 < 0x80 } ? safe : language.isolatedForTerminal(safe))
     }
