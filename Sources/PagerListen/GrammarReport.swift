@@ -11,10 +11,19 @@ public struct GrammarReport: Hashable, Sendable {
         public var unreachableByTitle: Bool
     }
 
+    /// A page whose "go to <title>" is said like an earlier phrase that goes elsewhere.
+    public struct TitleClash: Hashable, Sendable {
+        /// 1-based page number.
+        public var page: Int
+        /// The phrase, lower case ("go", "to", "page", "three").
+        public var words: [String]
+        /// What the phrase does instead (the earlier phrase's action).
+        public var goesTo: VoiceAction
+    }
+
     public var leftOut: [LeftOut]
-    /// Pages whose (pronounceable) title says the same as an earlier page's: "go to" that title
-    /// goes to the earlier page.
-    public var duplicateTitles: [Int]
+    /// Pages whose (pronounceable) title says the same as an earlier phrase leading elsewhere.
+    public var titleClashes: [TitleClash]
     /// Pages beyond the largest number the grammar holds (`VoiceCommands.maximumPageNumber`).
     public var pagesWithoutNumber: ClosedRange<Int>?
     /// How many distinct phrases the grammar accepts.
@@ -31,11 +40,20 @@ public struct GrammarReport: Hashable, Sendable {
                 lines.append("voice: left \(words) out of \"go to\" page \(item.page) (not in the dictionary)")
             }
         }
-        for page in duplicateTitles {
-            lines.append("voice: page \(page) has the same spoken title as an earlier page; \"go to\" goes to the earlier one")
+        for clash in titleClashes {
+            let instead =
+                switch clash.goesTo {
+                case .command(let line) where line.hasPrefix("go "): "page " + line.dropFirst(3)
+                default: clash.goesTo.description
+                }
+            lines.append(
+                "voice: \"\(clash.words.joined(separator: " "))\" goes to \(instead), not to page \(clash.page) (its title says the same)")
         }
         if let range = pagesWithoutNumber {
-            lines.append("voice: pages \(range.lowerBound)…\(range.upperBound) cannot be reached by number")
+            // Their titles may still reach them ("go to page one thousand" for a page titled so).
+            lines.append(
+                "voice: pages \(range.lowerBound)…\(range.upperBound) have no \"page <number>\" phrase (numbers stop at \(range.lowerBound - 1))"
+            )
         }
         return lines
     }

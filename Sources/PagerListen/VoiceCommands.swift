@@ -43,6 +43,8 @@ public struct VoiceCommands: Sendable {
         _ = add(["stop"], .command("stop"))
         _ = add(["where", "am", "i"], .command("focus"))
         _ = add(["quit", "listening"], .quitListening)
+        // Also where no document is open: there "read" fails with a line saying how to open
+        // one. Left out, the word was taken for another phrase ("where am I", in flite's rms).
         _ = add(["read"], .command("read"))
         let numbered = min(max(count, 0), Self.maximumPageNumber)
         if numbered > 0 {
@@ -53,7 +55,7 @@ public struct VoiceCommands: Sendable {
             }
         }
         var leftOut: [GrammarReport.LeftOut] = []
-        var duplicates: [Int] = []
+        var clashes: [GrammarReport.TitleClash] = []
         for (index, title) in titles.enumerated() where index < max(count, 0) {
             let page = index + 1
             let words = SpokenWords.words(in: title)
@@ -62,13 +64,18 @@ public struct VoiceCommands: Sendable {
             if !missing.isEmpty || kept.isEmpty {
                 leftOut.append(.init(page: page, title: title, words: missing, unreachableByTitle: kept.isEmpty))
             }
-            if !kept.isEmpty && !add(["go", "to"] + kept, .command("go \(page)")) {
-                duplicates.append(page)
+            let phrase = ["go", "to"] + kept
+            let action = VoiceAction.command("go \(page)")
+            // A title said like an earlier phrase that leads elsewhere ("Page 3" as page 1's
+            // title, or two pages called "Collect"): the earlier phrase wins. One that leads to
+            // this very page (page 3 titled "Page 3") is no clash.
+            if !kept.isEmpty && !add(phrase, action), let earlier = seen[phrase], earlier != action {
+                clashes.append(.init(page: page, words: phrase, goesTo: earlier))
             }
         }
         self.phrases = phrases
         report = GrammarReport(
-            leftOut: leftOut, duplicateTitles: duplicates,
+            leftOut: leftOut, titleClashes: clashes,
             pagesWithoutNumber: count > Self.maximumPageNumber ? (Self.maximumPageNumber + 1)...count : nil,
             phraseCount: phrases.count)
     }

@@ -26,6 +26,20 @@ import Testing
         #expect(commands.report.notices.isEmpty)
     }
 
+    /// A title said like a phrase that leads elsewhere is reported once, saying where it leads;
+    /// a title that leads to its own page ("Page 3" on page 3, every default title) is no clash.
+    @Test func titleClashesSayWhereThePhraseGoes() {
+        let commands = VoiceCommands(titles: ["Page 3", "Explore", "Page 3", "Explore"], count: 4, canPronounce: dictionary.contains)
+        #expect(commands.report.titleClashes.map(\.page) == [1, 4])
+        #expect(
+            commands.report.notices == [
+                #"voice: "go to page three" goes to page 3, not to page 1 (its title says the same)"#,
+                #"voice: "go to explore" goes to page 2, not to page 4 (its title says the same)"#,
+            ])
+        let defaults = VoiceCommands(titles: (1...4).map { "Page \($0)" }, count: 4, canPronounce: dictionary.contains)
+        #expect(defaults.report.notices.isEmpty)
+    }
+
     @Test func unpronounceableTitleWordsAreLeftOutAndReported() {
         let commands = VoiceCommands(
             titles: ["The Xyzzy Garden", "Qwfp", "Collect", "collect!"], count: 4, canPronounce: dictionary.contains)
@@ -34,7 +48,7 @@ import Testing
         #expect(commands.report.leftOut[0].words == ["xyzzy"])
         #expect(commands.report.leftOut[0].unreachableByTitle == false)
         #expect(commands.report.leftOut[1].unreachableByTitle)
-        #expect(commands.report.duplicateTitles == [4])
+        #expect(commands.report.titleClashes.map(\.page) == [4])
         #expect(commands.action(for: ["go", "to", "collect"]) == .command("go 3"))
         #expect(commands.report.notices.count == 3)
         #expect(commands.report.notices.allSatisfy { !$0.contains("\n") })
@@ -46,6 +60,7 @@ import Testing
         #expect(empty.action(for: ["next"]) == .command("next"))
         let huge = VoiceCommands(titles: [], count: 1200, canPronounce: { _ in true })
         #expect(huge.report.pagesWithoutNumber == 1000...1200)
+        #expect(huge.report.notices == [#"voice: pages 1000…1200 have no "page <number>" phrase (numbers stop at 999)"#])
         #expect(huge.action(for: ["page", "nine", "hundred", "and", "ninety", "nine"]) == .command("go 999"))
         #expect(huge.action(for: ["last", "page"]) == .command("go 1200"))
     }
