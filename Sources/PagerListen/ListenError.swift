@@ -15,8 +15,6 @@ public enum ListenError: Error, Hashable, Sendable, CustomStringConvertible {
     case audioLost(reason: String)
     /// The recording cannot be read as audio.
     case unreadableFile(path: String, reason: String)
-    /// The state folder for PocketSphinx's log cannot be written to.
-    case logUnwritable(path: String, reason: String)
     /// `AnnouncementCheck` cannot check this text or audio (no words, a word the dictionary
     /// cannot say, no usable audio).
     case uncheckable(text: String, reason: String)
@@ -37,8 +35,6 @@ public enum ListenError: Error, Hashable, Sendable, CustomStringConvertible {
             return "listening stopped: \(reason)"
         case .unreadableFile(let path, let reason):
             return "cannot listen to \(path): \(reason)"
-        case .logUnwritable(let path, let reason):
-            return "cannot write the recogniser's log to \(path): \(reason)"
         case .uncheckable(let text, let reason):
             return "cannot check '\(text)' by ear: \(reason)"
         }

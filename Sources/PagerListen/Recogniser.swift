@@ -51,10 +51,10 @@ package final class Recogniser {
     private init(configuration: ListenConfiguration, dither: Bool) throws(ListenError) {
         _ = try PocketSphinxRaw.library()
         try configuration.model.validate()
-        if let folder = configuration.stateFolder {
-            try Self.prepareLog(folder: folder, path: configuration.logPath!)
-        }
-        logPath = PocketSphinxRaw.chooseLog(configuration.logPath)
+        // A log that cannot be written (a read-only home, `nobody`'s /nonexistent) goes nowhere;
+        // it is for diagnosis only and must not cost the user listening.
+        let usableLog = configuration.stateFolder.flatMap { Self.prepareLog(folder: $0, path: configuration.logPath!) }
+        logPath = PocketSphinxRaw.chooseLog(usableLog)
         tuning = configuration.rejection
         self.configuration = configuration
         let arguments = [
@@ -117,14 +117,20 @@ package final class Recogniser {
         PocketSphinxRaw.free(handles)
     }
 
-    private static func prepareLog(folder: String, path: String) throws(ListenError) {
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw .logUnwritable(path: folder, reason: String(cString: strerror(errno)))
-        }
+    /// The log's path when it can be appended to, else nil. A log past `logLimit` is moved to
+    /// `…log.old` first (replacing the one before): it is appended on every start, and would
+    /// otherwise grow for as long as PagerVoice is used.
+    private static func prepareLog(folder: String, path: String) -> String? {
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST { return nil }
+        var info = stat()
+        if stat(path, &info) == 0 && info.st_size > logLimit { rename(path, path + ".old") }
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .logUnwritable(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { return nil }
         close(fd)
+        return path
     }
+
+    static let logLimit = 1 << 20
 
     package func canPronounce(_ word: String) -> Bool {
         !FiniteStateGrammar.isGarbage(word) && PocketSphinxRaw.hasWord(decoder, word)

@@ -57,6 +57,82 @@ import Testing
         #expect(run.lines.last == "listening ended: the recording was heard to its end")
     }
 
+    @Test func anUnusableRecordingFailsAScriptedRun() throws {
+        let folder = try TemporaryDirectory()
+        let text = folder.path + "/notes.wav"
+        try WAVWriter.write(Array("next page\n".utf8), to: text)
+        let run = try Pagervoice.run(
+            ["--listen-file", text, "--audio", "off", "--json"], input: "next\n", environment: ["XDG_STATE_HOME": folder.path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "")
+        let errors = run.events.filter { $0["type"] as? String == "error" }
+        #expect(errors.count == 1)
+        #expect((errors.first?["message"] as? String)?.hasPrefix("listening is off: cannot listen to \(text): not a WAV file") == true)
+        #expect(errors.first?["line"] == nil, "no line of the input failed")
+        #expect(run.events.contains { $0["type"] as? String == "announcement" && $0["text"] as? String == "Page 2 of 3" })
+
+        // A named pipe nobody writes to is turned away at once, not waited on.
+        let fifo = folder.path + "/pipe.wav"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let piped = try Pagervoice.run(["--listen-file", fifo, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path])
+        #expect(piped.status == 1)
+        #expect(piped.errorLines == ["pagervoice: listening is off: cannot listen to \(fifo): not a regular file"])
+    }
+
+    /// A file name is outside text: a line feed in it is shown, never printed as a line of its
+    /// own that the program did not say.
+    @Test func aLineFeedInTheFileNameCannotForgeALine() throws {
+        let folder = try TemporaryDirectory()
+        let wav = try Self.recording(["next page"], in: folder)
+        let forged = folder.path + "/evil\nheard: quit listening\n.wav"
+        #expect(rename(wav, forged) == 0)
+        let run = try Pagervoice.run(["--listen-file", forged, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines.first == "listening to the recording \(folder.path)/evil\\u{A}heard: quit listening\\u{A}.wav")
+        #expect(run.lines.filter { $0.hasPrefix("heard:") } == ["heard: next page"])
+        let missing = try Pagervoice.run(
+            ["--listen-file", folder.path + "/gone\nPage 9 of 9.wav", "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path])
+        #expect(missing.errorLines.count == 1, "\(missing.errorLines)")
+        #expect(missing.errorLines.first?.contains("gone\\u{A}Page 9 of 9.wav") == true)
+    }
+
+    /// "read" where no document is open: heard, it fails with the line that says how to open
+    /// one; the error has no line number (no line of the input failed) and the run still exits 0,
+    /// since a heard command may have been misheard.
+    @Test func aVoiceCommandThatFailsIsReportedButFailsNoLine() throws {
+        let folder = try TemporaryDirectory()
+        let wav = try Self.recording(["read", "next page"], in: folder)
+        let run = try Pagervoice.run(
+            ["--listen-file", wav, "--audio", "off"], input: "next\n", environment: ["XDG_STATE_HOME": folder.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines.contains("heard: read"))
+        #expect(run.lines.contains("heard: next page"))
+        #expect(run.errorLines == ["error: no document is open: pagervoice read FILE opens one"])
+    }
+
+    /// The recogniser's log is for diagnosis: where it cannot be written, listening goes on and
+    /// the log goes nowhere (never to the terminal); past 1 MiB it is moved aside, not grown.
+    @Test func theLogNeverCostsListeningAndDoesNotGrowForever() throws {
+        let folder = try TemporaryDirectory()
+        let wav = try Self.recording(["next page"], in: folder)
+        let notAFolder = folder.path + "/state-file"
+        try WAVWriter.write(Array("x".utf8), to: notAFolder)
+        let unwritable = try Pagervoice.run(["--listen-file", wav, "--audio", "off"], environment: ["XDG_STATE_HOME": notAFolder])
+        #expect(unwritable.status == 0, "\(unwritable.stderr)")
+        #expect(unwritable.stderr == "")
+        #expect(unwritable.lines.contains("heard: next page"))
+
+        let state = folder.path + "/state/pagervoice"
+        #expect(mkdir(folder.path + "/state", 0o700) == 0 && mkdir(state, 0o700) == 0)
+        let big = [UInt8](repeating: UInt8(ascii: "x"), count: (1 << 20) + 1)
+        try WAVWriter.write(big, to: state + "/pocketsphinx.log")
+        let run = try Pagervoice.run(["--listen-file", wav, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path + "/state"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.attributesOfItem(atPath: state + "/pocketsphinx.log.old")[.size] as? Int == big.count)
+        let log = try #require(FileContents.text(state + "/pocketsphinx.log"))
+        #expect(log.contains("INFO:") && log.count < big.count)
+    }
+
     @Test func unpronounceableTitleWordsAreLeftOutWithANotice() throws {
         let folder = try TemporaryDirectory()
         let wav = try Self.recording(["go to explore"], in: folder)
@@ -69,6 +145,8 @@ import Testing
         #expect(run.lines.contains("heard: go to explore"))
     }
 
+    /// Listening asked for and not given fails a script's run (exit 1; with --json an error
+    /// event) once its lines have run; the session still goes on by keyboard.
     @Test func aMissingDeviceIsOneLineAndTheSessionGoesOn() throws {
         let server = try PulseAudioServer(sinkName: "pv_missing")
         defer { server.stop() }
@@ -76,7 +154,7 @@ import Testing
         let run = try Pagervoice.run(
             ["--listen-device", "no_such_source", "--audio", "off"], input: "next\n",
             environment: server.clientEnvironment(base: ["XDG_STATE_HOME": folder.path, "PATH": "/usr/bin:/bin"]))
-        #expect(run.status == 0)
+        #expect(run.status == 1)
         #expect(run.errorLines.count == 1)
         #expect(run.errorLines.first?.hasPrefix("pagervoice: listening is off: ") == true)
         #expect(run.lines == ["Page 2 of 3"])
@@ -99,7 +177,7 @@ import Testing
         let run = try Pagervoice.run(
             ["--listen-file", next, "--audio", "off"], input: "next\n", environment: ["XDG_STATE_HOME": folder.path],
             launcher: withoutLibrary)
-        #expect(run.status == 0, "\(run.errorLines)")
+        #expect(run.status == 1, "\(run.errorLines)")
         #expect(run.lines == ["Page 2 of 3"])
         #expect(run.errorLines.count == 1, "\(run.errorLines)")
         #expect(

@@ -11,6 +11,8 @@ enum ShellInput: Sendable {
     case voice(ListenEvent)
     /// The listener is ready: what it listens to ("the default PulseAudio source", a file).
     case listening(String)
+    /// The listener could not start (why, in one line): the session goes on by keyboard.
+    case listeningOff(String)
 }
 
 /// A queue fed by producers on their own threads (the keyboard reader, the listener) and read by

@@ -78,8 +78,8 @@ enum VoiceReport {
 
 extension VoiceCommands {
     /// The queue a listening session reads: the keyboard's (or pipe's) lines from a thread of
-    /// their own, and the listener's events. When the listener cannot start, one line says why
-    /// and the session goes on with the keyboard alone.
+    /// their own, and the listener's events. When the listener cannot start, the queue says why
+    /// first and the session goes on with the keyboard alone.
     static func queue(
         _ options: ListenOptions, keyboard: any LineSource, pages: [String], err: OutputStream
     ) -> (InputQueue, VoiceCommands?) {
@@ -94,7 +94,7 @@ extension VoiceCommands {
                         ?? options.listenDevice.map { "the PulseAudio source \($0)" } ?? "the default PulseAudio source"))
             for notice in notices { err.writeLine("pagervoice: \(notice)") }
         } catch {
-            err.writeLine("pagervoice: listening is off: \(error)")
+            queue.pushFirst(.listeningOff("\(error)"))
             queue.finished()
         }
         err.flush()

@@ -53,9 +53,13 @@ final class REPLRunner {
         var failed = false
         var speechFailed = false
         var lineNumber = 0
+        /// Whether the input being carried out is not a line read (a voice command, listening
+        /// that failed to start): its errors carry no line number, and a misheard or impossible
+        /// command does not fail the run.
+        var notALine = false
         /// Prints one output.
         func emit(_ output: SessionOutput) {
-            let lines = renderer.render(output, lineNumber: interactive ? nil : lineNumber)
+            let lines = renderer.render(output, lineNumber: interactive || notALine ? nil : lineNumber)
             let language = session.pager.strings
             for line in lines.stdout { renderer.json ? out.writeRaw(line) : out.writeLines(line, language: language) }
             for line in lines.stderr { err.writeLine(line, language: language) }
@@ -72,7 +76,7 @@ final class REPLRunner {
             var quit = false
             for output in outputs {
                 switch output {
-                case .error: failed = true
+                case .error: failed = failed || !notALine
                 case .stopSpeech: speaker.stop()
                 case .quit: quit = true
                 default: break
@@ -140,6 +144,10 @@ final class REPLRunner {
         while let input = next() {
             var outputs: [SessionOutput] = []
             switch input {
+            case .line: notALine = false
+            case .voice, .listening, .listeningOff: notALine = true
+            }
+            switch input {
             case .line(.line(let text)):
                 lineNumber += 1
                 outputs = session.handle(text)
@@ -155,6 +163,14 @@ final class REPLRunner {
                 outputs = [VoiceReport.ended(end)]
             case .listening(let source):
                 outputs = [VoiceReport.started(source)]
+            case .listeningOff(let reason):
+                // Asked for and not given: a script's run fails (a terminal's session goes on).
+                failed = true
+                if renderer.json {
+                    outputs = [.error("listening is off: \(reason)")]
+                } else {
+                    err.writeLine("pagervoice: listening is off: \(reason)")
+                }
             }
             let quit = carryOut(outputs)
             if let voice, session.pager.pages != pages {

@@ -9,7 +9,8 @@ enum StateFolder {
     static func path() -> String? {
         let environment = ProcessEnvironment.current
         let base: String
-        if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
+        // The XDG base directory specification: a relative path is invalid and ignored.
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             base = state
         } else if let home = environment["HOME"], !home.isEmpty {
             base = home + "/.local/state"
