@@ -91,7 +91,8 @@ enum ListeningCheckError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .speech(let error): "--listen needs eSpeak NG: \(error)"
+        case .speech(let error):
+            SpeechClient.exitStatus(for: error) == 2 ? "--listen: \(error)" : "--listen needs eSpeak NG: \(error)"
         case .listening(let error): "--listen needs PocketSphinx: \(error)"
         }
     }

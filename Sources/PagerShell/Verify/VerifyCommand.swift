@@ -109,6 +109,8 @@ struct VerifyCommand: PagerVoiceSubcommand {
             } catch {
                 io.err.writeLine("pagervoice verify: \(error)")
                 io.finish(command: "pagervoice verify")
+                // A voice or rate eSpeak NG refuses is a mistake on the command line, as elsewhere.
+                if case .speech(let speech) = error { return SpeechClient.exitStatus(for: speech) }
                 return 1
             }
         }
