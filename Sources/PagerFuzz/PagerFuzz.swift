@@ -171,7 +171,7 @@ enum FuzzTarget: String, CaseIterable {
 /// One line on standard error, written at once (the process may abort right after).
 func report(_ text: String) {
     let err = OutputStream.standardError
-    err.writeLines(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+    err.writeLine(text.hasSuffix("\n") ? String(text.dropLast()) : text)
     err.flush()
 }
 

@@ -185,11 +185,7 @@ final class ListenerCore: @unchecked Sendable {
                     end = samples.withUnsafeBufferPointer { hear($0, live: false) }
                     if end == nil && piece.isEmpty {
                         if let outcome = recogniser?.finish() { end = report(outcome) }
-                        end =
-                            end
-                            ?? (reader.cutShort
-                                ? .failed(.unreadableFile(path: reader.path, reason: "the file was cut short while it was heard"))
-                                : .endOfFile)
+                        end = end ?? reader.end
                     }
                 }
             } catch {

@@ -11,7 +11,6 @@ import PagerThreads
 struct PocketSphinxLibrary: @unchecked Sendable {
     // Function pointers into a library that stays loaded: immutable, safe to share.
     let errSetLogfp: @convention(c) (UnsafeMutablePointer<FILE>?) -> Void
-    let errSetLogfile: @convention(c) (UnsafePointer<CChar>?) -> Int32
     let cmdLnParse:
         @convention(c) (OpaquePointer?, OpaquePointer?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, Int32) -> OpaquePointer?
     let cmdLnFree: @convention(c) (OpaquePointer?) -> Int32
@@ -53,7 +52,7 @@ struct PocketSphinxLibrary: @unchecked Sendable {
         do throws(ListenError) {
             return .success(
                 PocketSphinxLibrary(
-                    errSetLogfp: try function("err_set_logfp"), errSetLogfile: try function("err_set_logfile"),
+                    errSetLogfp: try function("err_set_logfp"),
                     cmdLnParse: try function("cmd_ln_parse_r"), cmdLnFree: try function("cmd_ln_free_r"),
                     cmdLnSetFloat: try function("cmd_ln_set_float_r"), cmdLnFloat: try function("cmd_ln_float_r"),
                     psArgs: try function("ps_args"), psInit: try function("ps_init"), psFree: try function("ps_free"),
@@ -97,18 +96,20 @@ enum PocketSphinxRaw {
     /// Whether the log was chosen, and where it goes; its lock also makes decoders one at a time.
     private static let log = Locked<(chosen: Bool, path: String?)>((false, nil))
 
-    /// Sends sphinxbase's log to `path` (appended), or nowhere when nil; only the first call in a
-    /// process decides. sphinxbase closes the previous log file when it is replaced, which would
-    /// pull the file from under a decoder logging on another thread, so it is never replaced.
-    /// Returns the path actually in use (nil: logging is off).
+    /// Sends sphinxbase's log to the file `open` gives (appended), or nowhere when it gives nil;
+    /// only the first call in a process decides, and only it calls `open`. sphinxbase closes the
+    /// previous log file when it is replaced, which would pull the file from under a decoder
+    /// logging on another thread, so it is never replaced. Returns the path actually in use
+    /// (nil: logging is off).
     @discardableResult
-    static func chooseLog(_ path: String?) -> String? {
+    static func chooseLog(_ open: () -> (file: UnsafeMutablePointer<FILE>, path: String)?) -> String? {
         log.withLock { log in
             if !log.chosen {
                 log.chosen = true
                 lib.errSetLogfp(nil)
-                if let path, lib.errSetLogfile(path) == 0 {
-                    log.path = path
+                if let opened = open() {
+                    lib.errSetLogfp(opened.file)
+                    log.path = opened.path
                 }
             }
             return log.path

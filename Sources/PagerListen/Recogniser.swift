@@ -53,8 +53,7 @@ package final class Recogniser {
         try configuration.model.validate()
         // A log that cannot be written (a read-only home, `nobody`'s /nonexistent) goes nowhere;
         // it is for diagnosis only and must not cost the user listening.
-        let usableLog = configuration.stateFolder.flatMap { Self.prepareLog(folder: $0, path: configuration.logPath!) }
-        logPath = PocketSphinxRaw.chooseLog(usableLog)
+        logPath = PocketSphinxRaw.chooseLog { configuration.stateFolder.flatMap { Self.openLog(folder: $0, path: configuration.logPath!) } }
         tuning = configuration.rejection
         self.configuration = configuration
         let arguments = [
@@ -117,17 +116,27 @@ package final class Recogniser {
         PocketSphinxRaw.free(handles)
     }
 
-    /// The log's path when it can be appended to, else nil. A log past `logLimit` is moved to
-    /// `…log.old` first (replacing the one before): it is appended on every start, and would
-    /// otherwise grow for as long as PagerVoice is used.
-    private static func prepareLog(folder: String, path: String) -> String? {
+    /// The log opened for appending, with its path; nil when it cannot be. A log past
+    /// `logLimit` is moved to `…log.old` first (replacing the one before): it is appended on every
+    /// start, and would otherwise grow for as long as PagerVoice is used. (Two PagerVoices
+    /// starting at that moment may both move it; only old diagnostics are lost.)
+    ///
+    /// Only a regular file is used, opened once and handed over as it is: a named pipe put in
+    /// its place would block the open (and listening with it), and a symbolic link would have
+    /// the log appended to whatever it points at.
+    private static func openLog(folder: String, path: String) -> (file: UnsafeMutablePointer<FILE>, path: String)? {
         if mkdir(folder, 0o700) != 0 && errno != EEXIST { return nil }
         var info = stat()
-        if stat(path, &info) == 0 && info.st_size > logLimit { rename(path, path + ".old") }
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > logLimit { rename(path, path + ".old") }
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard fd >= 0 else { return nil }
-        close(fd)
-        return path
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+            fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0, let file = fdopen(fd, "a")
+        else {
+            close(fd)
+            return nil
+        }
+        return (file, path)
     }
 
     static let logLimit = 1 << 20

@@ -6,7 +6,8 @@ import SystemPackage
 /// time, as mono floats in -1…1 at the file's own rate.
 ///
 /// Everything that makes a file unusable is found when it is opened (not a WAV, no audio, cut
-/// short), so a listener either starts or fails with one message.
+/// short), so a listener either starts or fails with one message; only a file cut short while it
+/// is being heard is found later (`cutShort`).
 package final class WAVReader {
     let path: String
     package let sampleRate: Int
@@ -19,6 +20,11 @@ package final class WAVReader {
     /// The file ended before the audio its header promised (it was cut short while being
     /// heard): what it held was returned, but the recording was not heard to its end.
     package private(set) var cutShort = false
+
+    /// How hearing the recording ended, once `read` has returned nothing.
+    package var end: ListenEnd {
+        cutShort ? .failed(.unreadableFile(path: path, reason: "the file was cut short while it was heard")) : .endOfFile
+    }
 
     private enum SampleFormat {
         case unsigned8, signed16, signed24, signed32, float32, float64
@@ -51,6 +57,8 @@ package final class WAVReader {
         var info = stat()
         guard fstat(descriptor.rawValue, &info) == 0 else { throw fail(String(cString: strerror(errno))) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw fail("not a regular file") }
+        // Blocking reads from here on, whatever an unusual file system makes of the flag.
+        _ = fcntl(descriptor.rawValue, F_SETFL, fcntl(descriptor.rawValue, F_GETFL) & ~O_NONBLOCK)
         let fileSize = Int(info.st_size)
         guard fileSize > 0 else { throw fail("the file is empty") }
 
@@ -111,7 +119,7 @@ package final class WAVReader {
             }
         }
         guard let parsedFormat else {
-            throw fail(data == nil ? "it has no format chunk" : "its audio data comes before its format chunk")
+            throw fail(data == nil ? "it has no format chunk" : "it has no format chunk before its audio data")
         }
         guard let data else { throw fail("it has no audio data chunk") }
         let format: SampleFormat

@@ -57,7 +57,7 @@ import Testing
         #expect(run.lines.last == "listening ended: the recording was heard to its end")
     }
 
-    @Test func anUnusableRecordingFailsAScriptedRun() throws {
+    @Test(.timeLimit(.minutes(2))) func anUnusableRecordingFailsAScriptedRun() throws {
         let folder = try TemporaryDirectory()
         let text = folder.path + "/notes.wav"
         try WAVWriter.write(Array("next page\n".utf8), to: text)
@@ -94,6 +94,12 @@ import Testing
             ["--listen-file", folder.path + "/gone\nPage 9 of 9.wav", "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path])
         #expect(missing.errorLines.count == 1, "\(missing.errorLines)")
         #expect(missing.errorLines.first?.contains("gone\\u{A}Page 9 of 9.wav") == true)
+        // The same for an argument ArgumentParser quotes back; its usage lines stay lines.
+        let bogus = try Pagervoice.run(["--bogus\nheard: quit listening"])
+        #expect(bogus.status == 2)
+        #expect(bogus.errorLines.first?.contains("--bogus\\u{A}heard: quit listening") == true, "\(bogus.errorLines)")
+        #expect(!bogus.errorLines.contains("heard: quit listening"))
+        #expect(bogus.errorLines.count > 1, "usage and help hint follow on lines of their own")
     }
 
     /// "read" where no document is open: heard, it fails with the line that says how to open
@@ -112,7 +118,7 @@ import Testing
 
     /// The recogniser's log is for diagnosis: where it cannot be written, listening goes on and
     /// the log goes nowhere (never to the terminal); past 1 MiB it is moved aside, not grown.
-    @Test func theLogNeverCostsListeningAndDoesNotGrowForever() throws {
+    @Test(.timeLimit(.minutes(3))) func theLogNeverCostsListeningAndDoesNotGrowForever() throws {
         let folder = try TemporaryDirectory()
         let wav = try Self.recording(["next page"], in: folder)
         let notAFolder = folder.path + "/state-file"
@@ -131,6 +137,20 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: state + "/pocketsphinx.log.old")[.size] as? Int == big.count)
         let log = try #require(FileContents.text(state + "/pocketsphinx.log"))
         #expect(log.contains("INFO:") && log.count < big.count)
+
+        // A named pipe in the log's place is not waited on, and a symbolic link is not followed.
+        #expect(unlink(state + "/pocketsphinx.log") == 0 && mkfifo(state + "/pocketsphinx.log", 0o600) == 0)
+        let piped = try Pagervoice.run(["--listen-file", wav, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path + "/state"])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stderr == "")
+        #expect(piped.lines.contains("heard: next page"))
+        let target = folder.path + "/elsewhere.txt"
+        try WAVWriter.write(Array("mine\n".utf8), to: target)
+        #expect(unlink(state + "/pocketsphinx.log") == 0 && symlink(target, state + "/pocketsphinx.log") == 0)
+        let linked = try Pagervoice.run(["--listen-file", wav, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path + "/state"])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(linked.lines.contains("heard: next page"))
+        #expect(FileContents.text(target) == "mine\n")
     }
 
     @Test func unpronounceableTitleWordsAreLeftOutWithANotice() throws {

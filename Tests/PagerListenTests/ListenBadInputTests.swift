@@ -72,7 +72,7 @@ import Testing
         // The audio before its format: said as such, not as a missing format chunk.
         let dataFirst = folder.path + "/datafirst.wav"
         try WAVWriter.write(Array(good[0..<12]) + Array(good[36...]) + Array(good[12..<36]), to: dataFirst)
-        expectUnreadable(dataFirst, mentioning: "before its format chunk")
+        expectUnreadable(dataFirst, mentioning: "no format chunk before its audio data")
     }
 
     /// A named pipe nobody writes to: opening it must not wait for a writer (the REPL would hang
@@ -103,10 +103,12 @@ import Testing
         }
         #expect(heard == 3000)
         #expect(reader.cutShort)
+        #expect(reader.end == .failed(.unreadableFile(path: path, reason: "the file was cut short while it was heard")))
 
         let whole = try WAVReader(path: folder.path + "/next.wav")
         while try !whole.read(frames: 4096).isEmpty {}
         #expect(!whole.cutShort)
+        #expect(whole.end == .endOfFile)
     }
 
     /// RIFF pads an odd-sized chunk with one byte; a 17-byte format chunk (one extra byte after

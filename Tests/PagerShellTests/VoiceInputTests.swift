@@ -35,6 +35,15 @@ import Testing
         #expect(typed.stdout.contains(#""line":2"#))
     }
 
+    @Test func listeningThatBreaksOffFailsAScriptedRun() throws {
+        let cut = ListenError.unreadableFile(path: "x.wav", reason: "the file was cut short while it was heard")
+        let result = try run([.line(.line("next")), .voice(.finished(.failed(cut)))])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains(#""state":"failed""#))
+        let ended = try run([.line(.line("next")), .voice(.finished(.endOfFile))])
+        #expect(ended.status == 0)
+    }
+
     @Test func listeningThatCannotStartFailsAScriptedRun() throws {
         let result = try run([.listeningOff("cannot listen to x.wav: the file is empty"), .line(.line("next"))])
         #expect(result.status == 1)

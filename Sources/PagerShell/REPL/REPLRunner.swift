@@ -27,8 +27,8 @@ final class REPLRunner {
     }
 
     /// Runs until end of input or `quit`; returns the exit status: 1 when a scripted line failed,
-    /// when speech could not be written (a WAV file on a full disk), or when standard output
-    /// could not be written; else 0. `first` runs before any line is read (a `read` session
+    /// when speech could not be written (a WAV file on a full disk), when listening could not
+    /// start or broke off in a scripted run, or when standard output could not be written; else 0. `first` runs before any line is read (a `read` session
     /// arrives on its first page).
     public func run<Source: LineSource>(_ source: inout Source, startingWith first: ShellCommand? = nil) -> Int32 {
         run(startingWith: first, voice: nil) {
@@ -161,6 +161,9 @@ final class REPLRunner {
                 outputs = [VoiceReport.notUnderstood(words)]
             case .voice(.finished(let end)):
                 outputs = [VoiceReport.ended(end)]
+                // Listening that broke off (a recording cut short, audio lost) left what was
+                // asked unheard: a script's run fails, as when it cannot start.
+                if case .failed = end { failed = true }
             case .listening(let source):
                 outputs = [VoiceReport.started(source)]
             case .listeningOff(let reason):

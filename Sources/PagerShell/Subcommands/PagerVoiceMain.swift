@@ -43,7 +43,16 @@ public enum PagerVoiceMain {
             if !text.isEmpty { io.out.writeRaw(text) }
             return io.finish(command: "pagervoice") ? 0 : 1
         }
-        if !text.isEmpty { io.err.writeLines(text) }
+        // The message quotes what was typed, so it is one line (a line feed in an argument shown,
+        // not obeyed); the usage and hint after it are ArgumentParser's own lines.
+        let message = PagerVoiceCommand.message(for: error)
+        if !message.isEmpty, let range = text.firstRange(of: message) {
+            io.err.writeLine(String(text[..<range.upperBound]))
+            let rest = text[range.upperBound...].drop { $0 == "\n" }
+            if !rest.isEmpty { io.err.writeLines(String(rest)) }
+        } else if !text.isEmpty {
+            io.err.writeLines(text)
+        }
         io.finish(command: "pagervoice")
         return code == .validationFailure ? 2 : code.rawValue
     }
