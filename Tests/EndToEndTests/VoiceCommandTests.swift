@@ -121,9 +121,12 @@ import Testing
     @Test(.timeLimit(.minutes(3))) func theLogNeverCostsListeningAndDoesNotGrowForever() throws {
         let folder = try TemporaryDirectory()
         let wav = try Self.recording(["next page"], in: folder)
+        func listen(stateHome: String) throws -> Pagervoice.Run {
+            try Pagervoice.run(["--listen-file", wav, "--audio", "off"], environment: ["XDG_STATE_HOME": stateHome])
+        }
         let notAFolder = folder.path + "/state-file"
         try WAVWriter.write(Array("x".utf8), to: notAFolder)
-        let unwritable = try Pagervoice.run(["--listen-file", wav, "--audio", "off"], environment: ["XDG_STATE_HOME": notAFolder])
+        let unwritable = try listen(stateHome: notAFolder)
         #expect(unwritable.status == 0, "\(unwritable.stderr)")
         #expect(unwritable.stderr == "")
         #expect(unwritable.lines.contains("heard: next page"))
@@ -132,7 +135,7 @@ import Testing
         #expect(mkdir(folder.path + "/state", 0o700) == 0 && mkdir(state, 0o700) == 0)
         let big = [UInt8](repeating: UInt8(ascii: "x"), count: (1 << 20) + 1)
         try WAVWriter.write(big, to: state + "/pocketsphinx.log")
-        let run = try Pagervoice.run(["--listen-file", wav, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path + "/state"])
+        let run = try listen(stateHome: folder.path + "/state")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try FileManager.default.attributesOfItem(atPath: state + "/pocketsphinx.log.old")[.size] as? Int == big.count)
         let log = try #require(FileContents.text(state + "/pocketsphinx.log"))
@@ -140,14 +143,14 @@ import Testing
 
         // A named pipe in the log's place is not waited on, and a symbolic link is not followed.
         #expect(unlink(state + "/pocketsphinx.log") == 0 && mkfifo(state + "/pocketsphinx.log", 0o600) == 0)
-        let piped = try Pagervoice.run(["--listen-file", wav, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path + "/state"])
+        let piped = try listen(stateHome: folder.path + "/state")
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stderr == "")
         #expect(piped.lines.contains("heard: next page"))
         let target = folder.path + "/elsewhere.txt"
         try WAVWriter.write(Array("mine\n".utf8), to: target)
         #expect(unlink(state + "/pocketsphinx.log") == 0 && symlink(target, state + "/pocketsphinx.log") == 0)
-        let linked = try Pagervoice.run(["--listen-file", wav, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path + "/state"])
+        let linked = try listen(stateHome: folder.path + "/state")
         #expect(linked.status == 0, "\(linked.stderr)")
         #expect(linked.lines.contains("heard: next page"))
         #expect(FileContents.text(target) == "mine\n")

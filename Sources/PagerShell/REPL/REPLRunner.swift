@@ -28,8 +28,8 @@ final class REPLRunner {
 
     /// Runs until end of input or `quit`; returns the exit status: 1 when a scripted line failed,
     /// when speech could not be written (a WAV file on a full disk), when listening could not
-    /// start or broke off in a scripted run, or when standard output could not be written; else 0. `first` runs before any line is read (a `read` session
-    /// arrives on its first page).
+    /// start or broke off in a scripted run, or when standard output could not be written; else
+    /// 0. `first` runs before any line is read (a `read` session arrives on its first page).
     public func run<Source: LineSource>(_ source: inout Source, startingWith first: ShellCommand? = nil) -> Int32 {
         run(startingWith: first, voice: nil) {
             source.nextLine().map { .line($0) }
@@ -143,10 +143,7 @@ final class REPLRunner {
         var pages = session.pager.pages
         while let input = next() {
             var outputs: [SessionOutput] = []
-            switch input {
-            case .line: notALine = false
-            case .voice, .listening, .listeningOff: notALine = true
-            }
+            notALine = if case .line = input { false } else { true }
             switch input {
             case .line(.line(let text)):
                 lineNumber += 1

@@ -22,9 +22,10 @@ struct REPLCommand: PagerVoiceSubcommand {
             'pagervoice --version' prints the version.
 
             Exit status: 0; 1 when a line read from a pipe failed, speech could not be written, \
-            listening (--listen, --listen-file) could not start or broke off while reading a pipe, or standard \
-            output could not be written; 2 for a mistake on the command line. A voice command that \
-            fails is reported but does not change the status: it may have been misheard.
+            listening (--listen, --listen-file) could not start or broke off while reading a \
+            pipe, or standard output could not be written; 2 for a mistake on the command line. A \
+            voice command that fails is reported but does not change the status: it may have been \
+            misheard.
             """ + "\n\n" + PagerVoiceCommand.subcommandsText()
     )
 

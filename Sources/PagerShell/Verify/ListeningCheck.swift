@@ -89,10 +89,17 @@ enum ListeningCheckError: Error, CustomStringConvertible {
     case speech(SpeechError)
     case listening(ListenError)
 
+    /// 2 for a voice or rate eSpeak NG refuses (a mistake on the command line, as elsewhere).
+    var exitStatus: Int32 {
+        switch self {
+        case .speech(let error): SpeechClient.exitStatus(for: error)
+        case .listening: 1
+        }
+    }
+
     var description: String {
         switch self {
-        case .speech(let error):
-            SpeechClient.exitStatus(for: error) == 2 ? "--listen: \(error)" : "--listen needs eSpeak NG: \(error)"
+        case .speech(let error): exitStatus == 2 ? "--listen: \(error)" : "--listen needs eSpeak NG: \(error)"
         case .listening(let error): "--listen needs PocketSphinx: \(error)"
         }
     }

@@ -109,9 +109,7 @@ struct VerifyCommand: PagerVoiceSubcommand {
             } catch {
                 io.err.writeLine("pagervoice verify: \(error)")
                 io.finish(command: "pagervoice verify")
-                // A voice or rate eSpeak NG refuses is a mistake on the command line, as elsewhere.
-                if case .speech(let speech) = error { return SpeechClient.exitStatus(for: speech) }
-                return 1
+                return error.exitStatus
             }
         }
         let out = io.out
