@@ -119,19 +119,21 @@ enum ListenBench {
             }
         }
         // Every talker of the accuracy groups says them: eSpeak NG's `en` took "the weather is
-        // nice today" for "read" against a 1-page and a 3-page pager, which a set without it
-        // never showed.
+        // nice today" for "read" against 1-, 3- and 20-page pagers, which a set without it never
+        // showed (until `RejectionTuning.leastCoverage`; the "no coverage" line shows it again).
         for talker in tunedVoices + [.flite("kal16")] + espeakVoices {
             for sentence in outOfGrammar {
                 guard let samples = synthesise(sentence, talker, folder.path) else { continue }
                 recordings.append((3, talker, sentence, nil, samples))
             }
         }
-        // Beside the default: no second look (the stream's two decodes alone), the second look
-        // without its closed set (the command grammar at three warps), the second look at the
-        // recording's own frequencies only, and two looser phone-loop entries.
+        // Beside the default: no coverage check, no second look (the stream's two decodes
+        // alone), the second look without its closed set (the command grammar at three warps),
+        // the second look at the recording's own frequencies only, and two looser phone-loop
+        // entries.
         let tunings = [
-            RejectionTuning(), RejectionTuning(closedSetWarps: []), RejectionTuning(closedSetConfidence: .infinity),
+            RejectionTuning(), RejectionTuning(leastCoverage: 0), RejectionTuning(closedSetWarps: []),
+            RejectionTuning(closedSetConfidence: .infinity),
             RejectionTuning(closedSetWarps: [1]), RejectionTuning(garbageEntry: 1e-4),
             RejectionTuning(garbageEntry: 1e-5, edgePhones: 3),
         ]
@@ -192,6 +194,7 @@ enum ListenBench {
             }
             let label =
                 "garbage entry \(tuning.garbageEntry), loop \(tuning.garbageLoop), edge phones \(tuning.edgePhones), "
+                + (tuning.leastCoverage > 0 ? "phrase spans ≥ \(tuning.leastCoverage) of the speech, " : "no coverage check, ")
                 + (tuning.closedSetWarps.isEmpty
                     ? "no second look"
                     : "second look at warps \(tuning.closedSetWarps), closed set ≥ \(tuning.closedSetConfidence) when every warp agrees")

@@ -32,6 +32,10 @@ struct PocketSphinxLibrary: @unchecked Sendable {
     let psEndUtt: @convention(c) (OpaquePointer?) -> Int32
     let psGetHyp: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> UnsafePointer<CChar>?
     let psGetNFrames: @convention(c) (OpaquePointer?) -> Int32
+    let psSegIter: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let psSegNext: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let psSegWord: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    let psSegFrames: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Void
 
     /// Debian's `libpocketsphinx3` (5prealpha), which pulls in `libsphinxbase3`.
     static let soname = "libpocketsphinx.so.3"
@@ -62,7 +66,9 @@ struct PocketSphinxLibrary: @unchecked Sendable {
                     psSetSearch: try function("ps_set_search"), psStartUtt: try function("ps_start_utt"),
                     psProcessRaw: try function("ps_process_raw"), psGetInSpeech: try function("ps_get_in_speech"),
                     psEndUtt: try function("ps_end_utt"), psGetHyp: try function("ps_get_hyp"),
-                    psGetNFrames: try function("ps_get_n_frames")))
+                    psGetNFrames: try function("ps_get_n_frames"), psSegIter: try function("ps_seg_iter"),
+                    psSegNext: try function("ps_seg_next"), psSegWord: try function("ps_seg_word"),
+                    psSegFrames: try function("ps_seg_frames")))
         } catch {
             return .failure(error)
         }
@@ -210,5 +216,20 @@ enum PocketSphinxRaw {
     /// Frames (10 ms each) searched in the last utterance.
     static func frameCount(_ decoder: OpaquePointer) -> Int {
         Int(lib.psGetNFrames(decoder))
+    }
+
+    /// The words of the last utterance's best path, fillers (`<sil>`, `[NOISE]`) included, each
+    /// with the frames it spans. `ps_seg_next` frees the iterator after the last word.
+    static func segments(_ decoder: OpaquePointer) -> [(word: String, frames: Int)] {
+        var segments: [(word: String, frames: Int)] = []
+        var segment = lib.psSegIter(decoder)
+        while let current = segment {
+            var first: Int32 = 0
+            var last: Int32 = 0
+            lib.psSegFrames(current, &first, &last)
+            segments.append((lib.psSegWord(current).map { String(cString: $0) } ?? "", Int(last - first) + 1))
+            segment = lib.psSegNext(current)
+        }
+        return segments
     }
 }

@@ -38,6 +38,12 @@ package final class Recogniser {
     /// prints it beside the threshold).
     package var lastConfidence: Double?
     private let configuration: ListenConfiguration
+    /// Frames of silence the voice activity detector keeps around the speech of an utterance
+    /// (before it, and after it until the utterance ends), for `RejectionTuning.leastCoverage`.
+    private let detectorMargins: Int
+    /// Frames kept before the detected start of speech (PocketSphinx's default, made explicit
+    /// because `detectorMargins` counts on it).
+    private static let speechLeadIn = 20
     /// Where a streaming recogniser takes its second looks (see `secondLook`); made by
     /// `prepareSecondLook`.
     private var looker: Recogniser?
@@ -56,6 +62,8 @@ package final class Recogniser {
         logPath = PocketSphinxRaw.chooseLog { configuration.stateFolder.flatMap { Self.openLog(folder: $0, path: configuration.logPath!) } }
         tuning = configuration.rejection
         self.configuration = configuration
+        let postspeech = max(configuration.endOfSpeechFrames, 5)
+        detectorMargins = Self.speechLeadIn + postspeech
         let arguments = [
             "-hmm", configuration.model.acousticModel,
             "-dict", configuration.model.dictionary,
@@ -70,7 +78,8 @@ package final class Recogniser {
             // wakes the voice activity detector before it has learnt the noise floor, and a
             // second look's recording already has noise of its own (`WholeRecording.prepared`).
             "-dither", dither ? "yes" : "no", "-seed", "1",
-            "-vad_postspeech", String(max(configuration.endOfSpeechFrames, 5)),
+            "-vad_prespeech", String(Self.speechLeadIn),
+            "-vad_postspeech", String(postspeech),
         ]
         guard let handles = PocketSphinxRaw.makeDecoder(arguments: arguments) else {
             throw .recogniserFailed(operation: "load the model at \(configuration.model.acousticModel)", logPath: logPath)
@@ -358,11 +367,13 @@ package final class Recogniser {
 
     private func judge() -> Outcome? {
         guard let hypothesis = PocketSphinxRaw.hypothesis(decoder) else { return .rejected(words: []) }
-        guard let words = FiniteStateGrammar.phrase(in: hypothesis.text, tuning: tuning), let index = phraseIndex[words] else {
+        let frames = max(PocketSphinxRaw.frameCount(decoder), 1)
+        guard let words = FiniteStateGrammar.phrase(in: hypothesis.text, tuning: tuning), let index = phraseIndex[words],
+            tuning.coversSpeech(PocketSphinxRaw.segments(decoder), utteranceFrames: frames, detectorMargins: detectorMargins)
+        else {
             let words = hypothesis.text.split(separator: " ").map(String.init).filter { !FiniteStateGrammar.isGarbage($0) }
             return .rejected(words: words)
         }
-        let frames = max(PocketSphinxRaw.frameCount(decoder), 1)
         return .phrase(index: index, score: Double(hypothesis.score) / Double(frames))
     }
 }
