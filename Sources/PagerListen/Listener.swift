@@ -22,6 +22,9 @@ public final class Listener: Sendable {
     private let core: ListenerCore
     /// What the grammar of the pages given at `init` had to leave out.
     public let initialReport: GrammarReport
+    /// What the source is likely to cost in accuracy, one line each, for the shell to print
+    /// beside the grammar's notices (empty when nothing is known against it).
+    public let sourceNotices: [String]
 
     /// Loads the model, opens the source (PulseAudio within `configuration.connectTimeout`) and
     /// starts listening. Throws one `ListenError` when any of that fails; nothing is left running.
@@ -33,7 +36,7 @@ public final class Listener: Sendable {
         onEvent: @escaping @Sendable (ListenEvent) -> Void
     ) throws(ListenError) {
         let core = ListenerCore(source: source, configuration: configuration, onEvent: onEvent)
-        initialReport = try core.start(titles: titles, count: count)
+        (initialReport, sourceNotices) = try core.start(titles: titles, count: count)
         self.core = core
     }
 
@@ -111,12 +114,13 @@ final class ListenerCore: @unchecked Sendable {
     private var isCurrentThread: Bool { threadID.load(ordering: .acquiring) == UInt(pthread_self()) }
     var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
 
-    func start(titles: [String], count: Int) throws(ListenError) -> GrammarReport {
-        let outcome = Locked<Result<GrammarReport, ListenError>?>(nil)
+    /// The grammar's report and the source's notices (`Listener.sourceNotices`).
+    func start(titles: [String], count: Int) throws(ListenError) -> (GrammarReport, [String]) {
+        let outcome = Locked<Result<(GrammarReport, [String]), ListenError>?>(nil)
         let ready = DispatchSemaphore(value: 0)
         OwnedThread.start(name: "pagervoice-listen", stackSize: 4 << 20) { [self] in
             threadID.store(UInt(pthread_self()), ordering: .releasing)
-            let result: Result<GrammarReport, ListenError>
+            let result: Result<(GrammarReport, [String]), ListenError>
             do throws(ListenError) {
                 result = .success(try open(titles: titles, count: count))
             } catch {
@@ -132,17 +136,18 @@ final class ListenerCore: @unchecked Sendable {
         }
         ready.wait()
         switch outcome.withLock({ $0 })! {
-        case .success(let report): return report
+        case .success(let opened): return opened
         case .failure(let error):
             finishedFlag.store(true, ordering: .releasing)
             throw error
         }
     }
 
-    private func open(titles: [String], count: Int) throws(ListenError) -> GrammarReport {
+    private func open(titles: [String], count: Int) throws(ListenError) -> (GrammarReport, [String]) {
         let recogniser = try Recogniser(configuration: configuration)
         self.recogniser = recogniser
         let report = try rebuild(titles: titles, count: count)
+        var notices: [String] = []
         switch source {
         case .pulseAudio(let device, let server):
             let capture = try PulseCapture(server: server, device: device, timeout: configuration.connectTimeout)
@@ -152,8 +157,16 @@ final class ListenerCore: @unchecked Sendable {
             let reader = try WAVReader(path: path)
             self.reader = reader
             resampler = Resampler(from: reader.sampleRate, to: Recogniser.sampleRate)
+            // Resampling cannot put back what a narrowband recording never held: the model was
+            // trained on wideband speech. flite's kal at 8 kHz: 10 of 12 commands ran right and
+            // "repeat" ran `read`; the same voice at 16 kHz (kal16): 12 of 12.
+            if reader.sampleRate < Recogniser.sampleRate {
+                notices.append(
+                    "voice: the recording is \(reader.sampleRate) Hz; the model is made for \(Recogniser.sampleRate) Hz and up, "
+                        + "so commands in it may be misheard")
+            }
         }
-        return report
+        return (report, notices)
     }
 
     private func rebuild(titles: [String], count: Int) throws(ListenError) -> GrammarReport {

@@ -168,6 +168,21 @@ import Testing
         #expect(run.lines.contains("heard: go to explore"))
     }
 
+    /// A narrowband recording is heard, with a notice that it may be misheard; a wideband one
+    /// (every other test's) has none.
+    @Test func aRecordingBelowSixteenKilohertzComesWithANotice() throws {
+        let folder = try TemporaryDirectory()
+        let wav = try Self.recording(["next page"], voice: "kal", in: folder)
+        #expect(try WAVFile(contentsOf: wav).sampleRate == 8000)
+        let run = try Pagervoice.run(["--listen-file", wav, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path])
+        #expect(run.status == 0)
+        #expect(
+            run.errorLines == [
+                "pagervoice: voice: the recording is 8000 Hz; the model is made for 16000 Hz and up, so commands in it may be misheard"
+            ])
+        #expect(run.lines.contains("heard: next page"))
+    }
+
     /// Listening asked for and not given fails a script's run (exit 1; with --json an error
     /// event) once its lines have run; the session still goes on by keyboard.
     @Test func aMissingDeviceIsOneLineAndTheSessionGoesOn() throws {
@@ -211,6 +226,35 @@ import Testing
         // Without listening, nothing tries to open it.
         let plain = try Pagervoice.run(["--audio", "off"], input: "next\n", launcher: withoutLibrary)
         #expect(plain.status == 0 && plain.errorLines.isEmpty && plain.lines == ["Page 2 of 3"])
+    }
+
+    /// `pagervoice --listen | head -1`: the reader takes the first line and leaves while the
+    /// session hears silence and prints nothing. The run ends, quietly (exit 0), although its
+    /// input is still open; before `ReaderWatch` it listened on until the next phrase.
+    @Test(.timeLimit(.minutes(2))) func aReaderThatLeavesEndsASessionThatPrintsNothing() throws {
+        let server = try PulseAudioServer(sinkName: "pv_gone")
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let input = closeOnExecPipe()
+        let output = closeOnExecPipe()
+        let errors = open(folder.path + "/stderr.txt", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        let process = try SpawnedProcess(
+            executable: Pagervoice.path, arguments: ["--listen-device", server.sinkName + ".monitor", "--audio", "off"],
+            environment: server.clientEnvironment(
+                base: ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": folder.path]) { $1 }),
+            standardInput: input.read, standardOutput: output.write, standardError: errors)
+        close(input.read)
+        close(output.write)
+        close(errors)
+        defer { close(input.write) }
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(output.read, &byte, 1) == 1 && byte != 10 { line.append(byte) }
+        close(output.read)
+        #expect(String(decoding: line, as: UTF8.self) == "listening to the PulseAudio source pv_gone.monitor")
+        let status = process.wait(timeout: .seconds(60))
+        if status == nil { process.terminate(grace: .seconds(1)) }
+        #expect(status == 0, "\(FileContents.text(folder.path + "/stderr.txt") ?? "")")
     }
 
     /// flite says "next page" into a private PulseAudio null sink; pagervoice hears it on the

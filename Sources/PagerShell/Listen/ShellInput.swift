@@ -13,6 +13,9 @@ enum ShellInput: Sendable {
     case listening(String)
     /// The listener could not start (why, in one line): the session goes on by keyboard.
     case listeningOff(String)
+    /// Standard output's reader left while nothing was being printed (`ReaderWatch`): the
+    /// session ends quietly, as when a write finds the pipe closed.
+    case readerGone
 }
 
 /// A queue fed by producers on their own threads (the keyboard reader, the listener) and read by

@@ -6,13 +6,23 @@ import PagerListen
 /// grammar rebuilt whenever the pages change.
 final class VoiceCommands: Sendable {
     let listener: Listener
+    /// Watches standard output for its reader leaving while nothing is printed (`ReaderWatch`).
+    private let readerWatch: ReaderWatch?
 
-    private init(listener: Listener) {
+    private init(listener: Listener, readerWatch: ReaderWatch?) {
         self.listener = listener
+        self.readerWatch = readerWatch
     }
 
-    /// Starts listening, or says in one line why it cannot (no model, no device, no server).
-    static func start(_ options: ListenOptions, pages: [String], queue: InputQueue) throws(ListenError) -> (VoiceCommands, [String]) {
+    deinit {
+        readerWatch?.stop()
+    }
+
+    /// Starts listening, or says in one line why it cannot (no model, no device, no server);
+    /// returns the notices of the grammar and the source.
+    static func start(
+        _ options: ListenOptions, pages: [String], queue: InputQueue, out: OutputStream
+    ) throws(ListenError) -> (VoiceCommands, [String]) {
         let source: Listener.Source =
             options.listenFile.map { .wavFile($0) } ?? .pulseAudio(device: options.listenDevice)
         var configuration = ListenConfiguration()
@@ -21,7 +31,8 @@ final class VoiceCommands: Sendable {
             queue.push(.voice(event))
             if case .finished = event { queue.finished() }
         }
-        return (VoiceCommands(listener: listener), listener.initialReport.notices)
+        let watch = ReaderWatch.start(fd: out.fd.rawValue) { queue.push(.readerGone) }
+        return (VoiceCommands(listener: listener, readerWatch: watch), listener.initialReport.notices + listener.sourceNotices)
     }
 
     /// New pages: a new grammar ("go to <title>", "page <number>" up to the count). Returns the
@@ -81,12 +92,12 @@ extension VoiceCommands {
     /// their own, and the listener's events. When the listener cannot start, the queue says why
     /// first and the session goes on with the keyboard alone.
     static func queue(
-        _ options: ListenOptions, keyboard: any LineSource, pages: [String], err: OutputStream
+        _ options: ListenOptions, keyboard: any LineSource, pages: [String], out: OutputStream, err: OutputStream
     ) -> (InputQueue, VoiceCommands?) {
         let queue = InputQueue(producers: 2)
         var voice: VoiceCommands?
         do {
-            let (started, notices) = try start(options, pages: pages, queue: queue)
+            let (started, notices) = try start(options, pages: pages, queue: queue, out: out)
             voice = started
             queue.pushFirst(
                 .listening(

@@ -163,6 +163,8 @@ final class REPLRunner {
                 if case .failed = end { failed = true }
             case .listening(let source):
                 outputs = [VoiceReport.started(source)]
+            case .readerGone:
+                out.readerLeft()
             case .listeningOff(let reason):
                 // Asked for and not given: a script's run fails (a terminal's session goes on).
                 failed = true

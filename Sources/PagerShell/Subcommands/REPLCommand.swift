@@ -71,7 +71,7 @@ struct REPLCommand: PagerVoiceSubcommand {
                 commands: CommandInfo.allNames,
                 arguments: Dictionary(uniqueKeysWithValues: CommandInfo.all.flatMap { info in info.names.map { ($0, info.completions) } }))
             if listening.isListening {
-                let (queue, voice) = VoiceCommands.queue(listening, keyboard: reader, pages: pager.pages, err: io.err)
+                let (queue, voice) = VoiceCommands.queue(listening, keyboard: reader, pages: pager.pages, out: io.out, err: io.err)
                 status = runner.run(queue: queue, voice: voice)
             } else {
                 status = runner.run(&reader)
@@ -79,7 +79,7 @@ struct REPLCommand: PagerVoiceSubcommand {
         } else if listening.isListening {
             // Lines from the pipe and phrases heard, in the order they arrive; the run ends when
             // both are done (a recording heard to its end, or "quit listening", and end of input).
-            let (queue, voice) = VoiceCommands.queue(listening, keyboard: FileLineReader(), pages: pager.pages, err: io.err)
+            let (queue, voice) = VoiceCommands.queue(listening, keyboard: FileLineReader(), pages: pager.pages, out: io.out, err: io.err)
             status = runner.run(queue: queue, voice: voice)
         } else {
             // A script: each line's speech is spoken to its end before the next line runs.

@@ -111,6 +111,14 @@ public final class OutputStream: Sendable {
         state.withLock { Self.flush(&$0, to: fd) }
     }
 
+    /// The reader was seen to leave before a write found out (`ReaderWatch`): from now on the
+    /// stream behaves as if a write had failed with EPIPE.
+    public func readerLeft() {
+        state.withLock { state in
+            if state.failure == nil { state.failure = .readerGone }
+        }
+    }
+
     /// The first write failure, if any; later output is dropped.
     public var failure: Failure? { state.withLock { $0.failure } }
 
