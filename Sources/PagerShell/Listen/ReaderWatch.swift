@@ -35,12 +35,9 @@ final class ReaderWatch: Sendable {
         return watch
     }
 
-    /// Ends the watch within a poll's wait (the session is over).
+    /// Ends the watch within a poll's wait (the session is over). Called by its owner: the
+    /// thread holds the watch, so it is never freed while the thread runs.
     func stop() {
         stopped.store(true, ordering: .releasing)
-    }
-
-    deinit {
-        stop()
     }
 }
