@@ -5,11 +5,12 @@ import Synchronization
 /// Notices the reader of standard output leaving while a listening session has nothing to print.
 ///
 /// A write to a pipe whose reader has gone fails (EPIPE) and ends the run quietly, but a session
-/// that listens may print nothing for a long time: `pagervoice --listen-file long.wav | head -1`
-/// decoded a silent half-minute recording to its end before it noticed, and a live `--listen`
-/// would wait for the next phrase. A pipe or socket reports its reader closing as an error or
-/// hang-up condition on the writer's side; a thread of its own polls for it, four times a
-/// second, and calls `onGone` once. Terminals and files have no reader to lose: nothing runs.
+/// that listens live may print nothing for a long time: `pagervoice --listen | head -1` listened
+/// on to a quiet room until the next phrase was said. (A recording decodes far faster than it
+/// plays: 120 s of silence took 0.8 s, so `--listen-file` never waited long.) A pipe or socket
+/// reports its reader closing as an error or hang-up condition on the writer's side; a thread of
+/// its own polls for it, four times a second, and calls `onGone` once. Terminals and files have
+/// no reader to lose: nothing runs.
 final class ReaderWatch: Sendable {
     private let stopped = Atomic<Bool>(false)
 
