@@ -1,12 +1,23 @@
 #ifndef PAGERVOICE_CEDITLINE_SHIM_H
 #define PAGERVOICE_CEDITLINE_SHIM_H
 // libedit's readline-compatible API: prompt, line editing, history and completion on a TTY.
+#include <langinfo.h>
+#include <locale.h>
 #include <stdio.h>
+#include <string.h>
 #include <editline/readline.h>
 
 // libedit keeps its settings in C globals, which Swift 6 rightly refuses to touch from Swift
 // (shared mutable state). These accessors are only called from the one thread that reads input.
 static inline void pagervoice_rl_configure(const char *name, rl_compentry_func_t *complete) {
+    // libedit decodes the bytes typed with the C library's multibyte functions, which start in
+    // the "C" locale, where it dropped every non-ASCII character ("go Café" ran "go Caf"). Lines
+    // are UTF-8 to the rest of PagerVoice, so the user's locale is taken when it is UTF-8, and
+    // C.UTF-8 when it is not. Only the character type category: numbers and messages are not
+    // touched.
+    if (setlocale(LC_CTYPE, "") == NULL || strcmp(nl_langinfo(CODESET), "UTF-8") != 0) {
+        setlocale(LC_CTYPE, "C.UTF-8");
+    }
     rl_readline_name = name;
     rl_catch_signals = 0;  // our own SIGINT handler silences speech; libedit must not take over
     rl_completion_entry_function = complete;

@@ -35,6 +35,21 @@ import Testing
         #expect(history.contains("swipe\\040left"))
     }
 
+    /// Letters beyond ASCII typed at the prompt reach the session whole, whatever the locale says
+    /// (libedit dropped them in the C locale that every program starts in: "go Café" ran "go Caf").
+    @Test(arguments: ["C", "C.UTF-8"]) func lettersBeyondASCIIAreKept(locale: String) throws {
+        let home = try TemporaryDirectory()
+        let terminal = try PseudoTerminal(
+            arguments: ["--audio", "off"], environment: ["XDG_STATE_HOME": home.path, "LC_ALL": locale])
+        #expect(terminal.waitForPrompt(1))
+        terminal.send("go Café\n")
+        #expect(terminal.waitFor("error: page must be a whole number, not 'Café'"), "\(terminal.text)")
+        #expect(terminal.waitForPrompt(2))
+        terminal.send("quit\n")
+        #expect(terminal.waitForExit() == 0)
+        #expect(FileContents.text(home.path + "/pagervoice/history")?.contains("Café") == true)
+    }
+
     @Test func interruptSilencesAndKeepsTheSession() throws {
         let home = try TemporaryDirectory()
         let terminal = try PseudoTerminal(arguments: ["--audio", "off"], environment: ["XDG_STATE_HOME": home.path])
