@@ -9,7 +9,9 @@
 
 // libedit keeps its settings in C globals, which Swift 6 rightly refuses to touch from Swift
 // (shared mutable state). These accessors are only called from the one thread that reads input.
-static inline void pagervoice_rl_configure(const char *name, rl_compentry_func_t *complete) {
+// `read_key`, when given, replaces libedit's own reading of a key (it must be set before libedit
+// starts, which is why it is here): see LivePrompt.
+static inline void pagervoice_rl_configure(const char *name, rl_compentry_func_t *complete, int (*read_key)(FILE *)) {
     // libedit decodes the bytes typed with the C library's multibyte functions, which start in
     // the "C" locale, where it dropped every non-ASCII character ("go Café" ran "go Caf"). Lines
     // are UTF-8 to the rest of PagerVoice, so the user's locale is taken when it is UTF-8, and
@@ -21,6 +23,19 @@ static inline void pagervoice_rl_configure(const char *name, rl_compentry_func_t
     rl_readline_name = name;
     rl_catch_signals = 0;  // our own SIGINT handler silences speech; libedit must not take over
     rl_completion_entry_function = complete;
+    if (read_key != NULL) rl_getc_function = read_key;
+}
+
+// libedit writes through stdio; what it holds goes out before our own writes.
+static inline void pagervoice_rl_flush(void) {
+    fflush(stdout);
+}
+
+// Draws the prompt and the line being typed again, from the cursor's column. Only from within
+// `read_key`, on the thread that is in readline().
+static inline void pagervoice_rl_redraw(void) {
+    rl_forced_update_display();
+    fflush(stdout);
 }
 
 static inline const char *pagervoice_rl_line_buffer(void) {

@@ -286,6 +286,67 @@ import Testing
         #expect(events.all.filter { $0.contains("\"type\":\"heard\"") }.count == 2, "\(events.all)")
     }
 
+    /// On a terminal, a phrase heard while a line is half typed prints where the prompt was; the
+    /// prompt comes back below it with the half line, which the person then finishes and runs.
+    @Test(.timeLimit(.minutes(2))) func aPhraseHeardMidLineKeepsTheLineBeingTyped() throws {
+        let server = try PulseAudioServer(sinkName: "pv_prompt")
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let next = try Self.recording(["next page"], in: folder)
+        let terminal = try PseudoTerminal(
+            arguments: ["--listen-device", server.sinkName + ".monitor", "--audio", "off"],
+            environment: server.clientEnvironment(base: ["XDG_STATE_HOME": folder.path]))
+        #expect(terminal.waitFor("listening to the PulseAudio source pv_prompt.monitor\r\npager> ", timeout: 30))
+        #expect(terminal.waitForPrompt(1))
+        terminal.send("nex")
+        #expect(terminal.waitFor("pager> nex"))
+        try Self.play(next, on: server)
+        // The half line stays on its row; the phrase's output starts on the next, and the prompt
+        // is drawn again below it with the half line. (The terminal turns "\r\n" into "\r\r\n".)
+        #expect(
+            terminal.waitFor("pager> nex\r\r\n\u{1B}[Jheard: next page\r\nPage 2 of 3\r\npager> nex", timeout: 30),
+            "\(terminal.text.debugDescription)")
+        var shown = terminal.prompts()
+        terminal.send("t\n")
+        #expect(terminal.waitFor("pager> next\r\nPage 3 of 3\r\npager> "), "\(terminal.text)")
+        #expect(terminal.sendLine("quit", afterPrompt: shown + 1))
+        shown = terminal.prompts()
+        #expect(terminal.waitForExit(timeout: 30) == 0)
+        // No prompt after quit, and the terminal is left in its line mode.
+        #expect(terminal.text.hasSuffix("pager> quit\r\n") && terminal.prompts() == shown, "\(terminal.text)")
+        var settings = termios()
+        #expect(tcgetattr(terminal.master, &settings) == 0 && settings.c_lflag & tcflag_t(ICANON) != 0)
+    }
+
+    /// A line typed while listening prints its output before the next prompt, as without
+    /// listening (the keyboard's thread once showed the prompt first, and the output after it).
+    @Test func aLineTypedWhileListeningIsAnsweredBeforeTheNextPrompt() throws {
+        let folder = try TemporaryDirectory()
+        let next = try Self.recording(["next page"], in: folder)
+        let terminal = try PseudoTerminal(
+            arguments: ["--listen-file", next, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path])
+        #expect(terminal.waitFor("listening ended: the recording was heard to its end\r\npager> ", timeout: 30))
+        #expect(terminal.waitForPrompt(1))
+        var shown = terminal.prompts()
+        terminal.send("next\n")
+        #expect(terminal.waitFor("pager> next\r\nPage 3 of 3\r\npager> "), "\(terminal.text)")
+        // The keys are read by PagerVoice while it listens: UTF-8 is decoded whole, and bytes that
+        // are not UTF-8 show as U+FFFD rather than vanish.
+        #expect(terminal.sendLine("go Café ☃", afterPrompt: shown + 1))
+        shown = terminal.prompts()
+        #expect(terminal.waitFor("error: go takes one argument: a page number"), "\(terminal.text)")
+        #expect(terminal.text.contains("pager> go Café ☃\r\n"))
+        #expect(terminal.waitForPrompt(shown + 1))
+        shown = terminal.prompts()
+        terminal.sendBytes([0x78, 0xFF, 0x79, 0xE2, 0x98, 0x7A, 0x0A])
+        #expect(terminal.waitFor("error: unknown command 'x\u{FFFD}y\u{FFFD}z'"), "\(terminal.text)")
+        #expect(terminal.waitForPrompt(shown + 1))
+        terminal.send("\u{4}")  // Ctrl-D
+        #expect(terminal.waitForExit(timeout: 30) == 0)
+        #expect(terminal.text.contains("heard: next page\r\nPage 2 of 3\r\n"))
+        #expect(!terminal.text.contains("pager> heard"), "\(terminal.text)")
+    }
+
     /// Half duplex: PagerVoice says "page three" aloud (eSpeak NG's voice, which the recogniser
     /// does hear as "page three" when listening to a recording of it) into the very sink it
     /// listens to, and must not obey its own voice. A second recording, with a second of silence first (longer than

@@ -41,7 +41,11 @@ public final class PseudoTerminal {
     }
 
     public func send(_ text: String) {
-        let bytes = Array(text.utf8)
+        sendBytes(Array(text.utf8))
+    }
+
+    /// Types raw bytes, which need not be UTF-8.
+    public func sendBytes(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
@@ -64,6 +68,18 @@ public final class PseudoTerminal {
     }
 
     public var text: String { String(decoding: transcript, as: UTF8.self) }
+
+    /// How many prompts the terminal has shown so far (a prompt drawn again counts again).
+    public func prompts(_ prompt: String = "pager> ") -> Int {
+        text.components(separatedBy: prompt).count - 1
+    }
+
+    /// Types `line` once the prompt that answers the line before it is up (see `waitForPrompt`).
+    public func sendLine(_ line: String, afterPrompt n: Int, prompt: String = "pager> ") -> Bool {
+        guard waitForPrompt(n, prompt: prompt) else { return false }
+        send(line + "\n")
+        return true
+    }
 
     /// Waits for the `n`th prompt and for libedit to have put the terminal in raw mode: input
     /// typed before that meets the terminal in cooked mode, where Tab and Ctrl-D mean something

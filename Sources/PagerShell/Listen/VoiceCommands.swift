@@ -88,11 +88,13 @@ enum VoiceReport {
 }
 
 extension VoiceCommands {
-    /// The queue a listening session reads: the keyboard's (or pipe's) lines from a thread of
-    /// their own, and the listener's events. When the listener cannot start, the queue says why
-    /// first and the session goes on with the keyboard alone.
+    /// The queue a listening session reads: the keyboard's (or pipe's) lines, which `feedKeyboard`
+    /// starts reading on a thread of their own (`InputQueue.feed`, `LivePrompt.feed`), and the
+    /// listener's events. When the listener cannot start, the queue says why first and the
+    /// session goes on with the keyboard alone.
     static func queue(
-        _ options: ListenOptions, keyboard: any LineSource, pages: [String], out: OutputStream, err: OutputStream
+        _ options: ListenOptions, pages: [String], out: OutputStream, err: OutputStream,
+        feedKeyboard: (InputQueue) -> Void
     ) -> (InputQueue, VoiceCommands?) {
         let queue = InputQueue(producers: 2)
         var voice: VoiceCommands?
@@ -109,7 +111,7 @@ extension VoiceCommands {
             queue.finished()
         }
         err.flush()
-        queue.feed(from: keyboard)
+        feedKeyboard(queue)
         return (queue, voice)
     }
 }

@@ -38,12 +38,14 @@ final class REPLRunner {
 
     /// Runs on lines and voice commands together, as `queue` delivers them: a phrase heard is
     /// printed ("heard: next page"), then run exactly as the typed command would be; whenever the
-    /// pages change, `voice` learns the new ones.
-    func run(queue: InputQueue, voice: VoiceCommands?, startingWith first: ShellCommand? = nil) -> Int32 {
-        run(startingWith: first, voice: voice) { queue.next() }
+    /// pages change, `voice` learns the new ones. With a `prompt` on the screen, what no line
+    /// asked for prints above it, and each line typed is finished before the prompt comes back.
+    func run(queue: InputQueue, voice: VoiceCommands?, prompt: LivePrompt? = nil, startingWith first: ShellCommand? = nil) -> Int32 {
+        run(startingWith: first, voice: voice, prompt: prompt) { queue.next() }
     }
 
-    private func run(startingWith first: ShellCommand?, voice: VoiceCommands?, next: () -> ShellInput?) -> Int32 {
+    private func run(startingWith first: ShellCommand?, voice: VoiceCommands?, prompt: LivePrompt? = nil, next: () -> ShellInput?) -> Int32
+    {
         // Half duplex: the listener ignores the microphone from the moment we speak until speech
         // has drained (plus its echo tail), so it never obeys its own voice from a speaker.
         let speaker = self.speaker
@@ -174,14 +176,25 @@ final class REPLRunner {
                     err.writeLine("pagervoice: listening is off: \(reason)")
                 }
             }
-            let quit = carryOut(outputs)
-            if let voice, session.pager.pages != pages {
-                pages = session.pager.pages
-                for notice in voice.pagesChanged(pages) { err.writeLine("pagervoice: \(notice)") }
+            let typed = !notALine
+            let (quit, goOn) = printing(above: typed ? nil : prompt) {
+                let quit = carryOut(outputs)
+                if let voice, session.pager.pages != pages {
+                    pages = session.pager.pages
+                    for notice in voice.pagesChanged(pages) { err.writeLine("pagervoice: \(notice)") }
+                }
+                return (quit, finishLine())
             }
-            if !finishLine() || quit { break }
+            if !goOn || quit { break }
+            if typed { prompt?.lineFinished() }
         }
         return finish(failed: failed, speechFailed: speechFailed)
+    }
+
+    /// Runs `body` with `prompt` (when there is one) out of its way, and drawn again after.
+    private func printing<Result>(above prompt: LivePrompt?, _ body: () -> Result) -> Result {
+        guard let prompt else { return body() }
+        return prompt.aside(body)
     }
 
     /// Waits for the last speech and decides the status.

@@ -66,20 +66,28 @@ struct REPLCommand: PagerVoiceSubcommand {
             io.out.writeLine(
                 "pagervoice \(PagerVoiceCommand.version): \(pager.announcementText). Type help for commands, quit or Ctrl-D to leave.")
             io.out.flush()
+            // Listening: phrases heard print clear of the prompt, which is then drawn again.
+            let prompt = listening.isListening ? LivePrompt.make() : nil
             var reader = EditLineReader(
                 prompt: "pager> ", historyPath: EditLineReader.defaultHistoryPath(),
                 commands: CommandInfo.allNames,
-                arguments: Dictionary(uniqueKeysWithValues: CommandInfo.all.flatMap { info in info.names.map { ($0, info.completions) } }))
+                arguments: Dictionary(uniqueKeysWithValues: CommandInfo.all.flatMap { info in info.names.map { ($0, info.completions) } }),
+                readKey: prompt.map { _ in LivePrompt.keyReader })
             if listening.isListening {
-                let (queue, voice) = VoiceCommands.queue(listening, keyboard: reader, pages: pager.pages, out: io.out, err: io.err)
-                status = runner.run(queue: queue, voice: voice)
+                let (queue, voice) = VoiceCommands.queue(listening, pages: pager.pages, out: io.out, err: io.err) { queue in
+                    if let prompt { prompt.feed(queue, from: reader) } else { queue.feed(from: reader) }
+                }
+                status = runner.run(queue: queue, voice: voice, prompt: prompt)
+                prompt?.close()
             } else {
                 status = runner.run(&reader)
             }
         } else if listening.isListening {
             // Lines from the pipe and phrases heard, in the order they arrive; the run ends when
             // both are done (a recording heard to its end, or "quit listening", and end of input).
-            let (queue, voice) = VoiceCommands.queue(listening, keyboard: FileLineReader(), pages: pager.pages, out: io.out, err: io.err)
+            let (queue, voice) = VoiceCommands.queue(listening, pages: pager.pages, out: io.out, err: io.err) {
+                $0.feed(from: FileLineReader())
+            }
             status = runner.run(queue: queue, voice: voice)
         } else {
             // A script: each line's speech is spoken to its end before the next line runs.

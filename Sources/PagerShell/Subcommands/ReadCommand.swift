@@ -100,7 +100,8 @@ struct ReadCommand: PagerVoiceSubcommand {
             keys ?? (file == Document.standardInputPath ? nil : ReadKeysLineSource(base: FileLineReader()))
         if listening.isListening {
             // "next page", "page seven", "read", "stop" by voice, beside the keys.
-            let (queue, voice) = VoiceCommands.queue(listening, keyboard: input ?? NoLines(), pages: pager.pages, out: io.out, err: io.err)
+            let keyboard = input ?? NoLines()
+            let (queue, voice) = VoiceCommands.queue(listening, pages: pager.pages, out: io.out, err: io.err) { $0.feed(from: keyboard) }
             status = runner.run(queue: queue, voice: voice, startingWith: .arrive)
         } else if let keys {
             var source = keys

@@ -16,14 +16,23 @@ public struct EditLineReader: LineSource {
     nonisolated(unsafe) static var matches: [String] = []
     nonisolated(unsafe) static var matchIndex = 0
 
+    /// How libedit reads one key: its own way, or `readKey`'s (a `LivePrompt`, which can step
+    /// aside for output while a line is being typed). Returns a Unicode scalar, or -1 at the end.
+    typealias KeyReader = @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32
+
     public init(prompt: String, historyPath: String?, commands: [String], arguments: [String: [String]]) {
+        self.init(prompt: prompt, historyPath: historyPath, commands: commands, arguments: arguments, readKey: nil)
+    }
+
+    init(prompt: String, historyPath: String?, commands: [String], arguments: [String: [String]], readKey: KeyReader?) {
         self.prompt = prompt
         self.historyPath = historyPath
         EditLineReader.commandWords = commands
         EditLineReader.argumentWords = arguments
-        pagervoice_rl_configure(UnsafePointer(strdup("pagervoice"))) { text, state in
-            EditLineReader.complete(text, state)
-        }
+        pagervoice_rl_configure(
+            UnsafePointer(strdup("pagervoice")),
+            { text, state in EditLineReader.complete(text, state) },
+            readKey)
         stifle_history(1000)
         if let historyPath { _ = read_history(historyPath) }
     }
