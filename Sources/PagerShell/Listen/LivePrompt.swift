@@ -206,13 +206,7 @@ final class LivePrompt: Sendable {
     }
 
     private func readByte() -> UInt8? {
-        var byte: UInt8 = 0
-        while true {
-            let count = read(STDIN_FILENO, &byte, 1)
-            if count == 1 { return byte }
-            if count < 0 && errno == EINTR { continue }
-            return nil  // the terminal hung up
-        }
+        Terminal.readByte(from: STDIN_FILENO)
     }
 
     /// Inside `readline()`, between keys: out of the session's way, then back.

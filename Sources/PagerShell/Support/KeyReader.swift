@@ -103,12 +103,6 @@ final class KeyReader: LineSource {
     }
 
     private func readByte() -> UInt8? {
-        var byte: UInt8 = 0
-        while true {
-            let n = read(fd, &byte, 1)
-            if n == 1 { return byte }
-            if n < 0 && errno == EINTR { continue }
-            return nil
-        }
+        Terminal.readByte(from: fd)
     }
 }

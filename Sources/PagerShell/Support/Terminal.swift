@@ -9,6 +9,17 @@ public enum Terminal {
     public static var stdinIsTTY: Bool { isatty(STDIN_FILENO) == 1 }
     public static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
 
+    /// One byte typed, waiting for it; nil at end of input (the terminal hung up) or on an error.
+    static func readByte(from fd: Int32) -> UInt8? {
+        var byte: UInt8 = 0
+        while true {
+            let count = read(fd, &byte, 1)
+            if count == 1 { return byte }
+            if count < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+
     /// A closed stdout (`| head -1`) must end the program quietly, not kill it mid-write with
     /// SIGPIPE: ignore the signal and treat EPIPE as "nobody is listening".
     public static func ignoreBrokenPipe() {
