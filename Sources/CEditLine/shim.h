@@ -7,19 +7,24 @@
 #include <string.h>
 #include <editline/readline.h>
 
+// libedit decodes the bytes typed with the C library's multibyte functions, which start in the
+// "C" locale, where it dropped every non-ASCII character ("go Café" ran "go Caf"). Lines are UTF-8
+// to the rest of PagerVoice, so character types become C.UTF-8's, as eSpeak NG makes them for
+// itself when it starts (not the user's locale: a Turkish one would change how eSpeak NG lowers
+// "I"). Only the character type category: numbers and messages are not touched. setlocale is not thread-safe:
+// the executable calls this before it starts any thread, which leaves later calls nothing to do.
+static inline void pagervoice_prefer_utf8_ctype(void) {
+    if (strcmp(nl_langinfo(CODESET), "UTF-8") != 0) {
+        setlocale(LC_CTYPE, "C.UTF-8");
+    }
+}
+
 // libedit keeps its settings in C globals, which Swift 6 rightly refuses to touch from Swift
 // (shared mutable state). These accessors are only called from the one thread that reads input.
 // `read_key`, when given, replaces libedit's own reading of a key (it must be set before libedit
 // starts, which is why it is here): see LivePrompt.
 static inline void pagervoice_rl_configure(const char *name, rl_compentry_func_t *complete, int (*read_key)(FILE *)) {
-    // libedit decodes the bytes typed with the C library's multibyte functions, which start in
-    // the "C" locale, where it dropped every non-ASCII character ("go Café" ran "go Caf"). Lines
-    // are UTF-8 to the rest of PagerVoice, so the user's locale is taken when it is UTF-8, and
-    // C.UTF-8 when it is not. Only the character type category: numbers and messages are not
-    // touched.
-    if (setlocale(LC_CTYPE, "") == NULL || strcmp(nl_langinfo(CODESET), "UTF-8") != 0) {
-        setlocale(LC_CTYPE, "C.UTF-8");
-    }
+    pagervoice_prefer_utf8_ctype();
     rl_readline_name = name;
     rl_catch_signals = 0;  // our own SIGINT handler silences speech; libedit must not take over
     rl_completion_entry_function = complete;

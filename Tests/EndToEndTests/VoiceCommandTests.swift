@@ -318,13 +318,32 @@ import Testing
         #expect(tcgetattr(terminal.master, &settings) == 0 && settings.c_lflag & tcflag_t(ICANON) != 0)
     }
 
+    /// Ctrl-D leaves a terminal session that listens to a microphone, which never ends by itself
+    /// (the session once went on listening, with no prompt, until killed), and the shell's prompt
+    /// after it starts on a line of its own.
+    @Test(.timeLimit(.minutes(2))) func ctrlDLeavesASessionListeningLive() throws {
+        let server = try PulseAudioServer(sinkName: "pv_ctrld")
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let terminal = try PseudoTerminal(
+            arguments: ["--listen-device", server.sinkName + ".monitor", "--audio", "off"],
+            environment: server.clientEnvironment(base: ["XDG_STATE_HOME": folder.path]))
+        #expect(terminal.waitFor("listening to the PulseAudio source pv_ctrld.monitor\r\n", timeout: 30))
+        #expect(terminal.waitForPrompt(1))
+        #expect(terminal.waitForPrompt(terminal.prompts()))
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit(timeout: 30) == 0, "\(terminal.text.debugDescription)")
+        #expect(terminal.text.hasSuffix("\r\n"), "\(terminal.text.debugDescription)")
+    }
+
     /// A line typed while listening prints its output before the next prompt, as without
     /// listening (the keyboard's thread once showed the prompt first, and the output after it).
     @Test func aLineTypedWhileListeningIsAnsweredBeforeTheNextPrompt() throws {
         let folder = try TemporaryDirectory()
         let next = try Self.recording(["next page"], in: folder)
+        // In the C locale, as the process starts: the line typed still comes back as UTF-8.
         let terminal = try PseudoTerminal(
-            arguments: ["--listen-file", next, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path])
+            arguments: ["--listen-file", next, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path, "LC_ALL": "C"])
         #expect(terminal.waitFor("listening ended: the recording was heard to its end\r\npager> ", timeout: 30))
         #expect(terminal.waitForPrompt(1))
         var shown = terminal.prompts()

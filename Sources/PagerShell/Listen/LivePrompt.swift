@@ -24,7 +24,9 @@ import PagerThreads
 /// comes before the next prompt, as in a session without listening.
 final class LivePrompt: Sendable {
     private struct State {
-        /// In `readline()`: the prompt is on the screen.
+        /// The prompt is on the screen, or about to be drawn (from `feed` and `lineFinished` on,
+        /// so that output in between waits for the key reader rather than racing libedit's
+        /// drawing of the prompt), until `readline()` returns.
         var reading = false
         /// Keys read since the prompt was drawn (a line may hold something).
         var keys = 0
@@ -33,6 +35,9 @@ final class LivePrompt: Sendable {
         var closed = false
         /// A byte read that did not continue the character before it; the next key starts there.
         var pushedBack: UInt8?
+        /// A character whose first bytes have come and whose last have not (a slow link may
+        /// split it): its bits so far, and how many bytes are still to come.
+        var partial: (bits: UInt32, length: Int, remaining: Int)?
     }
     private let state = Locked(State())
     private let cleared = DispatchSemaphore(value: 0)
@@ -71,6 +76,7 @@ final class LivePrompt: Sendable {
     /// terminal hangs up, or at `close`.
     func feed(_ queue: InputQueue, from reader: EditLineReader) {
         let box = UncheckedBox(reader)
+        state.withLock { $0.reading = true }
         Thread { [self] in
             while beginReading() {
                 let line = box.value.nextLine()
@@ -80,6 +86,7 @@ final class LivePrompt: Sendable {
                 lineDone.wait()
             }
             ended.signal()
+            queue.push(.keyboardEnded)
             queue.finished()
         }.start()
     }
@@ -103,6 +110,7 @@ final class LivePrompt: Sendable {
 
     /// The session has carried out the last line typed: the prompt comes back.
     func lineFinished() {
+        state.withLock { $0.reading = true }
         lineDone.signal()
     }
 
@@ -119,14 +127,14 @@ final class LivePrompt: Sendable {
     private func beginReading() -> Bool {
         state.withLock { state in
             guard !state.closed else { return false }
-            state.reading = true
             state.keys = 0
             return true
         }
     }
 
-    /// `readline()` has returned: its line ended with a new line, so a session waiting to print
-    /// may go ahead, with nothing to clear or draw again.
+    /// `readline()` has returned, its line ended by a new line (`EditLineReader` writes one
+    /// after Ctrl-D too), so a session waiting to print may go ahead, with nothing to clear or
+    /// draw again.
     private func endReading() {
         let pending = state.withLock { state in
             state.reading = false
@@ -145,8 +153,10 @@ final class LivePrompt: Sendable {
         if let byte = state.withLock({ state in
             defer { state.pushedBack = nil }
             return state.pushedBack
-        }) {
-            return key(startingWith: byte)
+        }),
+            let key = decode(byte)
+        {
+            return key
         }
         while true {
             var descriptors = [
@@ -170,39 +180,52 @@ final class LivePrompt: Sendable {
             }
             if descriptors[0].revents != 0 {
                 guard let byte = readByte() else { return -1 }
-                return key(startingWith: byte)
+                if let key = decode(byte) { return key }
             }
         }
     }
 
-    /// One character of UTF-8 from `first` on; a sequence that is not UTF-8 is one U+FFFD (the
-    /// line then fails as a command, saying so, rather than losing the character unseen).
-    private func key(startingWith first: UInt8) -> Int32 {
-        state.withLock { $0.keys += 1 }
-        let length =
-            switch first {
-            case 0..<0x80: 1
-            case 0xC2..<0xE0: 2
-            case 0xE0..<0xF0: 3
-            case 0xF0..<0xF5: 4
-            default: 0
+    /// Takes one byte of UTF-8; returns the key once a character is whole, nil while it is not.
+    /// A sequence that is not UTF-8 is one U+FFFD (the line then fails as a command, saying so,
+    /// rather than losing the character unseen); a byte that could not continue it is kept for
+    /// the next key.
+    private func decode(_ byte: UInt8) -> Int32? {
+        let replacement: Int32 = 0xFFFD
+        return state.withLock { state -> Int32? in
+            if var partial = state.partial {
+                guard byte & 0xC0 == 0x80 else {
+                    state.partial = nil
+                    state.pushedBack = byte
+                    state.keys += 1
+                    return replacement
+                }
+                partial.bits = partial.bits << 6 | UInt32(byte & 0x3F)
+                partial.remaining -= 1
+                guard partial.remaining == 0 else {
+                    state.partial = partial
+                    return nil
+                }
+                state.partial = nil
+                state.keys += 1
+                let least: [UInt32] = [0, 0, 0x80, 0x800, 0x10000]
+                guard partial.bits >= least[partial.length] else { return replacement }  // an overlong form
+                return Unicode.Scalar(partial.bits).map { Int32($0.value) } ?? replacement
             }
-        guard length > 0 else { return 0xFFFD }
-        var scalar = length == 1 ? UInt32(first) : UInt32(first) & (0xFF >> (length + 1))
-        for _ in 1..<length {
-            // A terminal sends a character's bytes together; a lead byte alone must not hold the
-            // keyboard's thread (and the session's output with it) until the next key.
-            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 100) > 0, let byte = readByte() else { return 0xFFFD }
-            guard byte & 0xC0 == 0x80 else {
-                state.withLock { $0.pushedBack = byte }
-                return 0xFFFD
+            let length =
+                switch byte {
+                case 0..<0x80: 1
+                case 0xC2..<0xE0: 2
+                case 0xE0..<0xF0: 3
+                case 0xF0..<0xF5: 4
+                default: 0
+                }
+            guard length > 1 else {
+                state.keys += 1
+                return length == 1 ? Int32(byte) : replacement
             }
-            scalar = scalar << 6 | UInt32(byte & 0x3F)
+            state.partial = (UInt32(byte) & (0xFF >> (length + 1)), length, length - 1)
+            return nil
         }
-        let least: [UInt32] = [0, 0, 0x80, 0x800, 0x10000]
-        guard scalar >= least[length] else { return 0xFFFD }  // an overlong form
-        return Unicode.Scalar(scalar).map { Int32($0.value) } ?? 0xFFFD
     }
 
     private func readByte() -> UInt8? {

@@ -16,6 +16,10 @@ enum ShellInput: Sendable {
     /// Standard output's reader left while nothing was being printed (`ReaderWatch`): the
     /// session ends quietly, as when a write finds the pipe closed.
     case readerGone
+    /// The keyboard (or pipe) has no more lines. On a terminal that is Ctrl-D, which leaves the
+    /// session even while it listens to a microphone that never ends; a script's run goes on
+    /// until the recording has been heard too.
+    case keyboardEnded
 }
 
 /// A queue fed by producers on their own threads (the keyboard reader, the listener) and read by
@@ -77,6 +81,7 @@ final class InputQueue: Sendable {
         let box = UncheckedBox(source)
         let thread = Thread { [self] in
             while let line = box.value.nextLine() { push(.line(line)) }
+            push(.keyboardEnded)
             finished()
         }
         thread.start()

@@ -167,6 +167,8 @@ final class REPLRunner {
                 outputs = [VoiceReport.started(source)]
             case .readerGone:
                 out.readerLeft()
+            case .keyboardEnded:
+                if interactive { outputs = [.quit] }
             case .listeningOff(let reason):
                 // Asked for and not given: a script's run fails (a terminal's session goes on).
                 failed = true

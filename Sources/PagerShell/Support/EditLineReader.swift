@@ -38,7 +38,12 @@ public struct EditLineReader: LineSource {
     }
 
     public mutating func nextLine() -> LineResult? {
-        guard let raw = readline(prompt) else { return nil }
+        guard let raw = readline(prompt) else {
+            // Ctrl-D leaves the cursor after the prompt; what follows (the shell's prompt, a
+            // phrase heard) starts on a line of its own.
+            if Terminal.stdoutIsTTY { _ = write(STDOUT_FILENO, "\n", 1) }
+            return nil
+        }
         defer { free(raw) }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -52,6 +57,12 @@ public struct EditLineReader: LineSource {
             if let historyPath { _ = write_history(historyPath) }
         }
         return .line(text)
+    }
+
+    /// Makes character types UTF-8 (C.UTF-8) for libedit, if they are not. Call it before any
+    /// thread starts (setlocale is not thread-safe); the executable does, first thing.
+    public static func preferUTF8() {
+        pagervoice_prefer_utf8_ctype()
     }
 
     /// libedit calls this with state 0 for a new word, then 1, 2, … until it returns nil.
