@@ -11,8 +11,9 @@
 // "C" locale, where it dropped every non-ASCII character ("go Café" ran "go Caf"). Lines are UTF-8
 // to the rest of PagerVoice, so character types become C.UTF-8's, as eSpeak NG makes them for
 // itself when it starts (not the user's locale: a Turkish one would change how eSpeak NG lowers
-// "I"). Only the character type category: numbers and messages are not touched. setlocale is not thread-safe:
-// the executable calls this before it starts any thread, which leaves later calls nothing to do.
+// "I"). Only the character type category: numbers and messages are not touched. setlocale is not
+// thread-safe: the executable calls this before it starts any thread, which leaves later calls
+// nothing to do.
 static inline void pagervoice_prefer_utf8_ctype(void) {
     if (strcmp(nl_langinfo(CODESET), "UTF-8") != 0) {
         setlocale(LC_CTYPE, "C.UTF-8");

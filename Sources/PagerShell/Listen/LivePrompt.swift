@@ -35,9 +35,8 @@ final class LivePrompt: Sendable {
         var closed = false
         /// A byte read that did not continue the character before it; the next key starts there.
         var pushedBack: UInt8?
-        /// A character whose first bytes have come and whose last have not (a slow link may
-        /// split it): its bits so far, and how many bytes are still to come.
-        var partial: (bits: UInt32, length: Int, remaining: Int)?
+        /// The first bytes of a character whose last have not come (a slow link may split it).
+        var partial: [UInt8] = []
     }
     private let state = Locked(State())
     private let cleared = DispatchSemaphore(value: 0)
@@ -67,7 +66,7 @@ final class LivePrompt: Sendable {
     }
 
     /// What libedit calls for each key while a `LivePrompt` exists.
-    static let keyReader: EditLineReader.KeyReader = { _ in
+    static let keyReader: EditLineReader.KeyFunction = { _ in
         LivePrompt.current?.nextKey() ?? -1
     }
 
@@ -186,45 +185,32 @@ final class LivePrompt: Sendable {
     }
 
     /// Takes one byte of UTF-8; returns the key once a character is whole, nil while it is not.
-    /// A sequence that is not UTF-8 is one U+FFFD (the line then fails as a command, saying so,
-    /// rather than losing the character unseen); a byte that could not continue it is kept for
-    /// the next key.
+    /// A sequence that is not UTF-8 (the standard library's validation decides) is one U+FFFD:
+    /// the line then fails as a command, saying so, rather than losing the character unseen. A
+    /// byte that cannot continue the character is kept for the next key.
     private func decode(_ byte: UInt8) -> Int32? {
         let replacement: Int32 = 0xFFFD
         return state.withLock { state -> Int32? in
-            if var partial = state.partial {
-                guard byte & 0xC0 == 0x80 else {
-                    state.partial = nil
-                    state.pushedBack = byte
-                    state.keys += 1
-                    return replacement
-                }
-                partial.bits = partial.bits << 6 | UInt32(byte & 0x3F)
-                partial.remaining -= 1
-                guard partial.remaining == 0 else {
-                    state.partial = partial
-                    return nil
-                }
-                state.partial = nil
+            if !state.partial.isEmpty && byte & 0xC0 != 0x80 {
+                state.partial = []
+                state.pushedBack = byte
                 state.keys += 1
-                let least: [UInt32] = [0, 0, 0x80, 0x800, 0x10000]
-                guard partial.bits >= least[partial.length] else { return replacement }  // an overlong form
-                return Unicode.Scalar(partial.bits).map { Int32($0.value) } ?? replacement
+                return replacement
             }
+            state.partial.append(byte)
             let length =
-                switch byte {
-                case 0..<0x80: 1
-                case 0xC2..<0xE0: 2
+                switch state.partial[0] {
+                case 0xC0..<0xE0: 2
                 case 0xE0..<0xF0: 3
-                case 0xF0..<0xF5: 4
-                default: 0
+                case 0xF0..<0xF8: 4
+                default: 1
                 }
-            guard length > 1 else {
+            guard state.partial.count >= length else { return nil }
+            defer {
+                state.partial = []
                 state.keys += 1
-                return length == 1 ? Int32(byte) : replacement
             }
-            state.partial = (UInt32(byte) & (0xFF >> (length + 1)), length, length - 1)
-            return nil
+            return String(validating: state.partial, as: UTF8.self)?.unicodeScalars.first.map { Int32($0.value) } ?? replacement
         }
     }
 

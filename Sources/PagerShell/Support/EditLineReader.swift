@@ -18,13 +18,13 @@ public struct EditLineReader: LineSource {
 
     /// How libedit reads one key: its own way, or `readKey`'s (a `LivePrompt`, which can step
     /// aside for output while a line is being typed). Returns a Unicode scalar, or -1 at the end.
-    typealias KeyReader = @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32
+    typealias KeyFunction = @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32
 
     public init(prompt: String, historyPath: String?, commands: [String], arguments: [String: [String]]) {
         self.init(prompt: prompt, historyPath: historyPath, commands: commands, arguments: arguments, readKey: nil)
     }
 
-    init(prompt: String, historyPath: String?, commands: [String], arguments: [String: [String]], readKey: KeyReader?) {
+    init(prompt: String, historyPath: String?, commands: [String], arguments: [String: [String]], readKey: KeyFunction?) {
         self.prompt = prompt
         self.historyPath = historyPath
         EditLineReader.commandWords = commands
