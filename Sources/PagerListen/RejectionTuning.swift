@@ -28,6 +28,15 @@ public struct RejectionTuning: Hashable, Sendable {
     /// with few phrases a sentence is taken for the same one at every warp more often). -10
     /// keeps a margin of more than 2 from all of them, as the threshold before did;
     /// `pagervoice-bench listen` prints them beside it.
+    ///
+    /// One threshold for every size of grammar, although the tuned voices' sentences score lower
+    /// against larger ones: at most -12.3 against 14 phrases (1 page), -12.6 against 17, -12.9
+    /// against 20, -13.6 against 24, -16.9 against 34, -19.0 against 54 (20 pages; -18.8 with 20
+    /// titles of their own words, 71 phrases), -19.2 against 94 and -19.3 against 174 (80 pages).
+    /// A threshold following that curve (plus 2: -17 for 20 pages) ran 88.9% of eSpeak NG's
+    /// commands on the bench's 20-page pager against 84.6%, but an unseen voice's sentence scored
+    /// -13.4 against the 80-page grammar, where such a threshold would have run it; so the bench
+    /// checks the out-of-grammar sentences against an 80-page pager too.
     public var closedSetConfidence: Double
 
     /// Frequency scales at which the second look hears a rejected utterance (see
