@@ -60,15 +60,16 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
 
-        // Threads of our own (name, stack size) without Foundation, which would otherwise be linked
-        // into pagervoice for `Thread` alone and slow every start (OwnedThread.swift says how).
-        .target(name: "PagerThreads"),
+        // The system layer: threads of our own (name, stack size) without Foundation, which would
+        // otherwise be linked into pagervoice for `Thread` alone and slow every start; calls
+        // retried when interrupted, the environment, dlopen, child processes. Each written once.
+        .target(name: "PagerSystem", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
 
         // eSpeak NG on one owned thread, audio sinks, the announcement queue.
         .target(
             name: "PagerSpeech",
             dependencies: [
-                "CEspeakNG", "CPCAudio", "CPulse", "CSpeechd", "PagerThreads", .product(name: "SystemPackage", package: "swift-system"),
+                "CEspeakNG", "CPCAudio", "CPulse", "CSpeechd", "PagerSystem", .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
 
@@ -78,14 +79,14 @@ let package = Package(
         // dlopen when a recogniser is first made, not linked (PocketSphinxRaw.swift says why).
         .target(
             name: "PagerListen",
-            dependencies: ["CPulse", "PagerThreads", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["CPulse", "PagerSystem", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // The terminal edge: argument and command parsing, the session, rendering, verify, audit.
         .target(
             name: "PagerShell",
             dependencies: [
-                "PagerCore", "PagerSpeech", "PagerListen", "PagerThreads", "CEditLine",
+                "PagerCore", "PagerSpeech", "PagerListen", "PagerSystem", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -105,9 +106,9 @@ let package = Package(
         // Fixtures shared by test targets: a private PulseAudio server with a null sink, WAV parsing.
         .target(name: "PagerTestSupport", dependencies: ["PagerSpeech"], path: "Tests/PagerTestSupport"),
 
-        .testTarget(name: "PagerSpeechTests", dependencies: ["PagerSpeech", "PagerCore", "PagerThreads", "PagerTestSupport"]),
+        .testTarget(name: "PagerSpeechTests", dependencies: ["PagerSpeech", "PagerCore", "PagerSystem", "PagerTestSupport"]),
         .testTarget(name: "PagerListenTests", dependencies: ["PagerListen", "PagerTestSupport"]),
-        .testTarget(name: "PagerShellTests", dependencies: ["PagerShell", "PagerCore", "PagerThreads", "PagerTestSupport"]),
+        .testTarget(name: "PagerShellTests", dependencies: ["PagerShell", "PagerCore", "PagerSystem", "PagerTestSupport"]),
         // Runs the built `pagervoice` executable; depends on it so `swift test` builds it first.
         .testTarget(name: "EndToEndTests", dependencies: ["pagervoice", "PagerTestSupport"]),
     ],

@@ -1,6 +1,6 @@
 import Dispatch
 import Glibc
-import PagerThreads
+import PagerSystem
 import Synchronization
 
 /// Voice commands: listens to a PulseAudio source or reads a WAV file, and reports each phrase

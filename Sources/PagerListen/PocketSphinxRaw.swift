@@ -1,5 +1,5 @@
 import Glibc
-import PagerThreads
+import PagerSystem
 
 /// PocketSphinx and sphinxbase, opened the first time a recogniser is made rather than linked.
 ///
@@ -44,14 +44,11 @@ struct PocketSphinxLibrary: @unchecked Sendable {
     static let shared: Result<PocketSphinxLibrary, ListenError> = open()
 
     private static func open() -> Result<PocketSphinxLibrary, ListenError> {
-        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            return .failure(.libraryMissing(name: soname, reason: reason))
-        }
-        // dlsym on the handle also searches what it loaded (sphinxbase).
+        let library: DynamicLibrary
+        do { library = try DynamicLibrary(soname) } catch { return .failure(.libraryMissing(name: soname, reason: error.reason)) }
+        // Found through the handle, which also searches what it loaded (sphinxbase).
         func function<T>(_ name: String, _: T.Type = T.self) throws(ListenError) -> T {
-            guard let pointer = dlsym(handle, name) else { throw .libraryMissing(name: soname, reason: "it has no \(name)") }
-            return unsafeBitCast(pointer, to: T.self)
+            do { return try library.function(name) } catch { throw .libraryMissing(name: soname, reason: error.reason) }
         }
         do throws(ListenError) {
             return .success(

@@ -1,6 +1,6 @@
 import Dispatch
 import Glibc
-import PagerThreads
+import PagerSystem
 import Synchronization
 import SystemPackage
 

@@ -1,4 +1,5 @@
 import Glibc
+import PagerSystem
 import SystemPackage
 
 /// The raw calls for writing files into a directory without ever replacing what is there.
@@ -6,7 +7,7 @@ import SystemPackage
 /// swift-system covers plain `open`, `write` and `close` (`FileDescriptor`), but not the calls
 /// made relative to an open directory (`openat`, `linkat`, `unlinkat`) nor `O_TMPFILE`, which is
 /// what lets a file be written in full before it has a name. Those few calls live here, each
-/// retried on EINTR and failing with swift-system's `Errno`.
+/// retried when interrupted (PagerSystem.Interrupted) and failing with swift-system's `Errno`.
 enum DirectoryRaw {
     /// Linux's `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Glibc's Swift module does not
     /// export because it hides behind `_GNU_SOURCE`. The value is the generic one, used by x86-64
@@ -94,13 +95,8 @@ enum DirectoryRaw {
         return .success(names)
     }
 
-    /// Runs a call that returns -1 and sets `errno` on failure, again while it was interrupted.
+    /// Runs a call that returns -1 and sets `errno` on failure (retried while interrupted).
     private static func retrying(_ call: () -> Int32) -> Result<Int32, Errno> {
-        while true {
-            let result = call()
-            if result >= 0 { return .success(result) }
-            let error = Errno(rawValue: errno)
-            if error != .interrupted { return .failure(error) }
-        }
+        Result { () throws(Errno) in try Interrupted.check(call) }
     }
 }

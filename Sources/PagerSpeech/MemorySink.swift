@@ -1,5 +1,5 @@
 import Dispatch
-import PagerThreads
+import PagerSystem
 
 /// Keeps every utterance's PCM in memory, so tests (ours and the shell's) can listen to exactly
 /// what would have reached the speaker, and see when it arrived.

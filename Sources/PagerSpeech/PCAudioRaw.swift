@@ -1,5 +1,6 @@
 import CPCAudio
 import Glibc
+import PagerSystem
 
 /// Every raw pcaudiolib call in the package, so the unsafe surface is one short file.
 ///
@@ -47,11 +48,9 @@ enum PCAudioRaw {
     /// loaded (pcaudiolib links it); we look the setter up rather than link ALSA ourselves.
     @discardableResult
     static func silenceALSAErrors() -> Bool {
-        guard
-            let library = dlopen("libasound.so.2", RTLD_NOW | RTLD_NOLOAD)
-                ?? dlopen("libasound.so.2", RTLD_NOW)
+        guard let library = DynamicLibrary.alreadyLoaded("libasound.so.2") ?? (try? DynamicLibrary("libasound.so.2")),
+            let setter = try? library.function("snd_lib_error_set_handler", as: UnsafeMutableRawPointer.self)
         else { return false }
-        guard let setter = dlsym(library, "snd_lib_error_set_handler") else { return false }
         return pagervoice_alsa_silence_errors(setter) == 0
     }
 }

@@ -1,4 +1,4 @@
-import PagerThreads
+import PagerSystem
 import Synchronization
 import SystemPackage
 

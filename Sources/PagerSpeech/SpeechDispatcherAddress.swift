@@ -1,4 +1,5 @@
 import Glibc
+import PagerSystem
 import SystemPackage
 
 /// Where a speech-dispatcher listens, in the syntax of `SPEECHD_ADDRESS` (the variable libspeechd
@@ -11,27 +12,13 @@ public enum SpeechDispatcherAddress: Hashable, Sendable, CustomStringConvertible
     case unixSocket(path: String)
     case inetSocket(host: String, port: Int)
 
-    /// This process's environment, as libspeechd reads it.
-    public static var processEnvironment: [String: String] {
-        var variables: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return variables
-    }
-
     /// speech-dispatcher's TCP port when `inet_socket` names none (`SPEECHD_DEFAULT_PORT`).
     public static let defaultPort = 6560
 
     /// `SPEECHD_ADDRESS` when set and not empty, else the per-user socket every desktop client
     /// (Orca included) uses: `$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`.
     public static func fromEnvironment(
-        _ environment: [String: String] = SpeechDispatcherAddress.processEnvironment
+        _ environment: [String: String] = Environment.current
     ) throws(SpeechError) -> SpeechDispatcherAddress {
         if let text = environment["SPEECHD_ADDRESS"], !text.isEmpty {
             return try SpeechDispatcherAddress(parsing: text, environment: environment)
@@ -41,7 +28,7 @@ public enum SpeechDispatcherAddress: Hashable, Sendable, CustomStringConvertible
 
     /// Parses `unix_socket`, `unix_socket:PATH`, `inet_socket`, `inet_socket:HOST` or
     /// `inet_socket:HOST:PORT`. A bare path starting with `/` is taken as a unix socket too.
-    public init(parsing text: String, environment: [String: String] = SpeechDispatcherAddress.processEnvironment)
+    public init(parsing text: String, environment: [String: String] = Environment.current)
         throws(SpeechError)
     {
         if text.hasPrefix("/") {
@@ -204,8 +191,7 @@ extension SpeechDispatcherAddress {
         let raw = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard raw >= 0 else { return .failure(.cannotConnect(Errno(rawValue: errno))) }
         let descriptor = FileDescriptor(rawValue: raw)
-        var result = Glibc.connect(raw, address, length)
-        while result < 0 && errno == EINTR { result = Glibc.connect(raw, address, length) }
+        let result = Interrupted.retry { Glibc.connect(raw, address, length) }
         if result == 0 { return .success(descriptor) }
         let code = errno
         guard code == EINPROGRESS else {
@@ -233,15 +219,16 @@ extension SpeechDispatcherAddress {
         var offset = 0
         while offset < bytes.count {
             // MSG_NOSIGNAL: a peer that has gone is an error here, not a SIGPIPE for the process.
-            let sent = bytes.withUnsafeBytes { raw in
-                Glibc.send(socket.rawValue, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+            let sent = Interrupted.retry {
+                bytes.withUnsafeBytes { raw in
+                    Glibc.send(socket.rawValue, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                }
             }
             if sent > 0 {
                 offset += sent
                 continue
             }
             let code = errno
-            if code == EINTR { continue }
             guard code == EAGAIN || code == EWOULDBLOCK else { return .cannotConnect(Errno(rawValue: code)) }
             guard wait(for: Int16(POLLOUT), on: socket, until: deadline) else { return .noReply(after: timeout) }
         }
@@ -284,15 +271,9 @@ extension SpeechDispatcherAddress {
     /// Polls for `events` until the deadline; false when time ran out (or the socket failed in a
     /// way the next call will report).
     private static func wait(for events: Int16, on socket: FileDescriptor, until deadline: ContinuousClock.Instant) -> Bool {
-        while true {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { return false }
-            let milliseconds = left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-            var entry = pollfd(fd: socket.rawValue, events: events, revents: 0)
-            let ready = poll(&entry, 1, Int32(clamping: milliseconds))
-            if ready < 0 && errno == EINTR { continue }
-            if ready < 0 { return true }
-            if ready > 0 { return true }
-        }
+        guard deadline > ContinuousClock.now else { return false }
+        var entry = [pollfd(fd: socket.rawValue, events: events, revents: 0)]
+        // A failed poll (-1) is reported by the next call on the socket.
+        return Interrupted.poll(&entry, until: deadline) != 0
     }
 }

@@ -1,6 +1,6 @@
 import Dispatch
 import Glibc
-import PagerThreads
+import PagerSystem
 import Synchronization
 import SystemPackage
 
@@ -630,9 +630,7 @@ public final class SpeechDispatcherClient: Sendable {
             pollfd(fd: stop.rawValue, events: Int16(POLLIN), revents: 0),
         ]
         while true {
-            let ready = poll(&entries, nfds_t(entries.count), -1)
-            if ready < 0 && errno == EINTR { continue }
-            if ready < 0 { return }
+            if Interrupted.poll(&entries, until: nil) < 0 { return }
             if entries[1].revents != 0 { return }
             if entries[0].revents & hangUp != 0 {
                 onHangup()

@@ -1,6 +1,6 @@
 import CSpeechd
 import Glibc
-import PagerThreads
+import PagerSystem
 import SystemPackage
 
 /// Every raw libspeechd call in the package, so the unsafe surface is one short file.
@@ -46,13 +46,12 @@ enum SpeechDispatcherRaw {
         static let shared: Result<Library, SpeechError.Unreachable> = open()
 
         private static func open() -> Result<Library, SpeechError.Unreachable> {
-            guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-                let reason = dlerror().map { String(cString: $0) } ?? "not found"
-                return .failure(.refused("cannot open \(soname) (apt-get install libspeechd2): \(reason)"))
+            let library: DynamicLibrary
+            do { library = try DynamicLibrary(soname) } catch {
+                return .failure(.refused("cannot open \(soname) (apt-get install libspeechd2): \(error.reason)"))
             }
             func function<T>(_ name: String, _: T.Type = T.self) throws(SpeechError.Unreachable) -> T {
-                guard let pointer = dlsym(handle, name) else { throw .refused("\(soname) has no \(name)") }
-                return unsafeBitCast(pointer, to: T.self)
+                do { return try library.function(name) } catch { throw .refused("\(soname): \(error.reason)") }
             }
             do throws(SpeechError.Unreachable) {
                 return .success(

@@ -1,4 +1,4 @@
-import PagerThreads
+import PagerSystem
 
 /// The process-wide owner of eSpeak NG.
 ///

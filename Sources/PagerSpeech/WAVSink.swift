@@ -1,5 +1,5 @@
 import Glibc
-import PagerThreads
+import PagerSystem
 import SystemPackage
 
 /// Writes each utterance to its own file, DIR/0001.wav, DIR/0002.wav, … (22050 Hz, 16-bit mono

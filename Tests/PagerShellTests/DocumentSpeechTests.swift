@@ -1,6 +1,6 @@
 import PagerSpeech
+import PagerSystem
 import PagerTestSupport
-import PagerThreads
 import Testing
 
 @testable import PagerShell

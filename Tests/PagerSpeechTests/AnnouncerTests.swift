@@ -1,7 +1,7 @@
 import Foundation
 import PagerSpeech
+import PagerSystem
 import PagerTestSupport
-import PagerThreads
 import Testing
 
 @Suite struct AnnouncerTests {

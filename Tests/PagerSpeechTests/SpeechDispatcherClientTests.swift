@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import Glibc
 import PagerSpeech
+import PagerSystem
 import PagerTestSupport
-import PagerThreads
 import SystemPackage
 import Testing
 

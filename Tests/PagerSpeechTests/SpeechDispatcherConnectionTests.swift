@@ -1,8 +1,8 @@
 import CSpeechd
 import Dispatch
 import Glibc
+import PagerSystem
 import PagerTestSupport
-import PagerThreads
 import SystemPackage
 import Testing
 

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import PagerSpeech
+import PagerSystem
 import PagerTestSupport
-import PagerThreads
 
 /// Collects what an announcer reports, and lets a test wait for it.
 final class Recorder: Sendable {

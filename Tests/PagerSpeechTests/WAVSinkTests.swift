@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import Glibc
 import PagerSpeech
+import PagerSystem
 import PagerTestSupport
-import PagerThreads
 import Testing
 
 /// Issue 11: WAV output never destroys a file, never follows a planted symlink, never leaves a

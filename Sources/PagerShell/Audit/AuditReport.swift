@@ -1,3 +1,5 @@
+import PagerCore
+
 /// Writes findings as text for people, JSON for scripts, SARIF 2.1.0 for code-scanning tools,
 /// and one HTML page for people who would rather look.
 struct AuditReport: Sendable {

@@ -1,6 +1,6 @@
 import CEditLine
 import Dispatch
-import PagerThreads
+import PagerSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -162,10 +162,8 @@ final class LivePrompt: Sendable {
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
             ]
-            if poll(&descriptors, 2, -1) < 0 {
-                if errno == EINTR { continue }  // Ctrl-C silences speech; typing goes on
-                return -1
-            }
+            // Ctrl-C silences speech and typing goes on: an interrupted wait just waits again.
+            if Interrupted.poll(&descriptors, until: nil) < 0 { return -1 }
             if descriptors[1].revents != 0 {
                 var byte: UInt8 = 0
                 _ = read(wake.read, &byte, 1)

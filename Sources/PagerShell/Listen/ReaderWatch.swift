@@ -1,5 +1,5 @@
 import Glibc
-import PagerThreads
+import PagerSystem
 import Synchronization
 
 /// Notices the reader of standard output leaving while a listening session has nothing to print.

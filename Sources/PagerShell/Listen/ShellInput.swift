@@ -1,7 +1,7 @@
 import Dispatch
 import PagerListen
 import PagerSpeech
-import PagerThreads
+import PagerSystem
 
 /// Everything that can arrive at a session: a line typed or piped, or what the voice-command
 /// listener heard. One queue serialises both, so a heard "next page" runs exactly as the typed

@@ -1,3 +1,4 @@
+import PagerSystem
 import SystemPackage
 
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import SystemPackage
 /// descriptor, also if the process is killed. The raw C calls of the read feature live here.
 enum SpoolFile {
     static func create() throws(Errno) -> FileDescriptor {
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let folder = Environment.nonEmptyValue("TMPDIR") ?? "/tmp"
         // mkstemp replaces the template's last six characters, which must be X, with a unique name.
         var template = Array("\(folder)/pagervoice-read-\(String(repeating: "X", count: 6))".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

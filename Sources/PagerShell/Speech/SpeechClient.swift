@@ -1,6 +1,6 @@
 import PagerCore
 import PagerSpeech
-import PagerThreads
+import PagerSystem
 import Synchronization
 
 /// The shell's one client for speech, in the shape of a Composable Architecture dependency: a

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PagerCore
+import PagerSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -38,7 +39,7 @@ struct REPLCommand: PagerVoiceSubcommand {
 
     func execute(_ io: ShellIO) -> Int32 {
         // validate() proved these can be made.
-        guard let language = try? self.pager.language(environment: ProcessEnvironment.current),
+        guard let language = try? self.pager.language(environment: Environment.current),
             let pager = try? self.pager.makePager(language: language)
         else { return 2 }
         let err = io.err

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PagerCore
+import PagerSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -59,7 +60,7 @@ struct ReadCommand: PagerVoiceSubcommand {
     }
 
     func execute(_ io: ShellIO) -> Int32 {
-        guard let language = try? LanguageChoice.resolve(explicit: lang, environment: ProcessEnvironment.current) else { return 2 }
+        guard let language = try? LanguageChoice.resolve(explicit: lang, environment: Environment.current) else { return 2 }
         let document: Document
         do {
             document = try Document(path: file, format: format, pageLines: pageLines)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PagerCore
+import PagerSystem
 
 /// `pagervoice say TEXT…`: speak text literally and exit once it was spoken.
 struct SayCommand: PagerVoiceSubcommand {
@@ -29,7 +30,7 @@ struct SayCommand: PagerVoiceSubcommand {
     func execute(_ io: ShellIO) -> Int32 {
         let text = self.text.joined(separator: " ")
         // validate() refused a tag that matches nothing.
-        guard let language = try? LanguageChoice.resolve(explicit: lang, environment: ProcessEnvironment.current) else { return 2 }
+        guard let language = try? LanguageChoice.resolve(explicit: lang, environment: Environment.current) else { return 2 }
         let err = io.err
         do {
             let speaker = try SpeechClient.make(speech, noticesTo: err)

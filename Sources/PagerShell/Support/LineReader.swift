@@ -1,3 +1,5 @@
+import PagerSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -43,8 +45,7 @@ public struct FileLineReader: LineSource {
         while true {
             if chunkStart == chunkEnd {
                 if atEnd { break }
-                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n < 0 && errno == EINTR { continue }
+                let n = Interrupted.retry { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
                 if n <= 0 {
                     atEnd = true
                     break

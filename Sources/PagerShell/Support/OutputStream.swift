@@ -1,6 +1,6 @@
 import PagerCore
 import PagerSpeech
-import PagerThreads
+import PagerSystem
 import SystemPackage
 
 /// Buffered, line-oriented writing to standard output or standard error, safe from any thread.

@@ -1,3 +1,5 @@
+import PagerSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -7,7 +9,7 @@
 /// parents too) when missing. Nil when neither variable names a home.
 enum StateFolder {
     static func path() -> String? {
-        let environment = ProcessEnvironment.current
+        let environment = Environment.current
         let base: String
         // The XDG base directory specification: a relative path is invalid and ignored.
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {

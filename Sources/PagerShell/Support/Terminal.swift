@@ -1,3 +1,5 @@
+import PagerSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -12,12 +14,7 @@ public enum Terminal {
     /// One byte typed, waiting for it; nil at end of input (the terminal hung up) or on an error.
     static func readByte(from fd: Int32) -> UInt8? {
         var byte: UInt8 = 0
-        while true {
-            let count = read(fd, &byte, 1)
-            if count == 1 { return byte }
-            if count < 0 && errno == EINTR { continue }
-            return nil
-        }
+        return Interrupted.retry { read(fd, &byte, 1) } == 1 ? byte : nil
     }
 
     /// A closed stdout (`| head -1`) must end the program quietly, not kill it mid-write with
@@ -68,8 +65,8 @@ public final class InterruptWatcher: @unchecked Sendable {
         let thread = Thread {
             var byte: UInt8 = 0
             while true {
-                let n = read(readEnd, &byte, 1)
-                if n == 1 { handler() } else if n < 0 && errno == EINTR { continue } else { return }
+                guard Interrupted.retry({ read(readEnd, &byte, 1) }) == 1 else { return }
+                handler()
             }
         }
         thread.start()
