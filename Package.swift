@@ -82,11 +82,17 @@ let package = Package(
             dependencies: ["CPulse", "PagerSystem", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
-        // The terminal edge: argument and command parsing, the session, rendering, verify, audit.
+        // The audit's rules over facts, and its report formats (text, JSON, SARIF, HTML): the
+        // facts come from the model, driven through every action, or from a real page measured
+        // in a browser (PagerWeb); the same rules judge both. Pure: imports PagerCore only.
+        .target(name: "PagerAudit", dependencies: ["PagerCore"]),
+
+        // The terminal edge: argument and command parsing, the session, rendering, verify, and the
+        // audit command.
         .target(
             name: "PagerShell",
             dependencies: [
-                "PagerCore", "PagerSpeech", "PagerListen", "PagerSystem", "CEditLine",
+                "PagerCore", "PagerAudit", "PagerSpeech", "PagerListen", "PagerSystem", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -108,6 +114,7 @@ let package = Package(
 
         .testTarget(name: "PagerSpeechTests", dependencies: ["PagerSpeech", "PagerCore", "PagerSystem", "PagerTestSupport"]),
         .testTarget(name: "PagerListenTests", dependencies: ["PagerListen", "PagerTestSupport"]),
+        .testTarget(name: "PagerAuditTests", dependencies: ["PagerAudit", "PagerCore", "PagerShell", "PagerTestSupport"]),
         .testTarget(name: "PagerShellTests", dependencies: ["PagerShell", "PagerCore", "PagerSystem", "PagerTestSupport"]),
         // Runs the built `pagervoice` executable; depends on it so `swift test` builds it first.
         .testTarget(name: "EndToEndTests", dependencies: ["pagervoice", "PagerTestSupport"]),

@@ -2,6 +2,7 @@ import Foundation
 import PagerCore
 import Testing
 
+@testable import PagerAudit
 @testable import PagerShell
 
 /// `pagervoice audit` end to end through `AuditCommand.run`: output, formats, filters, exit codes.

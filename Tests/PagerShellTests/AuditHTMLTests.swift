@@ -2,6 +2,7 @@ import Foundation
 import PagerCore
 import Testing
 
+@testable import PagerAudit
 @testable import PagerShell
 
 /// `audit --format html` as text: structure, escaping, colours. (What a browser makes of it:

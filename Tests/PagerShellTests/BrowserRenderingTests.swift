@@ -3,6 +3,7 @@ import PagerCore
 import PagerTestSupport
 import Testing
 
+@testable import PagerAudit
 @testable import PagerShell
 
 /// The SVG plot and the HTML report through a real browser, Debian's chromium-headless-shell:

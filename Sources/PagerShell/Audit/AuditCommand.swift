@@ -1,8 +1,9 @@
 import ArgumentParser
+import PagerAudit
 import PagerCore
 
 extension AuditFormat: ExpressibleByArgument {
-    static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }
 
 /// `pagervoice audit`: checks a pager configuration against the rules VoiceOver, TalkBack, the
@@ -182,5 +183,15 @@ struct AuditCommand: PagerVoiceSubcommand {
             + AuditRule.allCases.map { rule in
                 "  " + rule.id + String(repeating: " ", count: width - rule.id.count) + "WCAG \(rule.wcag): \(rule.summary)"
             }.joined(separator: "\n")
+    }
+}
+
+extension AuditRule {
+    /// Finds a rule by id, or explains the mistake with the nearest id.
+    static func parse(_ text: String, option: String) throws(UsageError) -> AuditRule {
+        if let rule = AuditRule(rawValue: text.trimmingSpaces()) { return rule }
+        let near = Suggest.nearest(to: text.trimmingSpaces(), among: allCases.map(\.id))
+        let hint = near.map { " (did you mean \($0)?)" } ?? ""
+        throw UsageError("\(option): unknown rule '\(text.clipped())'\(hint); rules are \(allCases.map(\.id).joined(separator: ", "))")
     }
 }

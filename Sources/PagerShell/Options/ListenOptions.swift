@@ -1,4 +1,5 @@
 import ArgumentParser
+import PagerCore
 
 /// Voice commands (issue 13): say "next page" and it pages, offline, through PocketSphinx.
 struct ListenOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PagerCore
 import PagerSpeech
 
 /// Where speech goes (`--audio`).

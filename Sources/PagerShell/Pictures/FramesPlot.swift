@@ -1,3 +1,4 @@
+import PagerAudit
 import PagerCore
 
 /// The last page change as a picture: what `frames --svg FILE` writes.

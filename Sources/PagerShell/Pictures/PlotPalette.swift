@@ -1,3 +1,5 @@
+import PagerAudit
+
 /// The colours and dash patterns of the pictures.
 ///
 /// Every series colour reaches 3:1 against the white background (WCAG 1.4.11, for the lines)

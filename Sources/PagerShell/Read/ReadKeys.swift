@@ -1,3 +1,5 @@
+import PagerCore
+
 /// The keys of `pagervoice read`, as `less` users expect them, turned into REPL command lines.
 ///
 /// On a terminal each key acts at once (`KeyReader`); from a pipe each line is one key or one

@@ -1,4 +1,5 @@
 import CEditLine
+import PagerCore
 
 #if canImport(Glibc)
     import Glibc

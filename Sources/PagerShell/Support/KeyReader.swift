@@ -1,3 +1,5 @@
+import PagerCore
+
 #if canImport(Glibc)
     import Glibc
 #endif

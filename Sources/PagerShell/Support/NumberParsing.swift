@@ -1,3 +1,5 @@
+import PagerCore
+
 /// Numbers typed by people: refused with one clear sentence unless they are finite, in range and
 /// (where asked) whole. "1e400", "NaN", "inf", "10^30" and "2.5 pages" all end here.
 public enum NumberParsing {
@@ -29,14 +31,4 @@ public enum NumberParsing {
         return value
     }
 
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs (Foundation-free).
-    func trimmingSpaces() -> String {
-        let scalars = unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(scalars[start...end])
-    }
 }

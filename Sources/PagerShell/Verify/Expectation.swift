@@ -1,3 +1,5 @@
+import PagerCore
+
 /// A check in a `verify` script. Scripts are REPL commands plus these lines.
 public enum Expectation: Sendable, Equatable {
     /// `expect "Page 2 of 3"`: the last thing spoken.

@@ -1,3 +1,5 @@
+import PagerCore
+
 /// JUnit XML, the format every CI system shows as a test report: one testcase per script, with
 /// each failed check in its failure element.
 enum JUnitReport {

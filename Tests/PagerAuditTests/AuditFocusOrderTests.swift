@@ -2,6 +2,7 @@ import Foundation
 import PagerCore
 import Testing
 
+@testable import PagerAudit
 @testable import PagerShell
 
 /// The focus-order rule, and seed 004's indicator as written (no adjustable action), with every

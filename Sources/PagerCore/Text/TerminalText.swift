@@ -6,11 +6,11 @@
 /// error that echoes such text goes through `terminalSafe`: the offending scalars are shown
 /// visibly as Swift-style escapes (`\u{1B}`), so a person sees exactly what was there and nothing
 /// can act on their terminal. JSON does its own escaping (`JSON.writeString`).
-enum TerminalText {
+public enum TerminalText {
     /// C0 controls except tab, DEL and the C1 controls; the bidi embeddings, overrides and
     /// isolates (U+202A–U+202E, U+2066–U+2069); the Unicode line and paragraph separators.
-    @inline(__always)
-    static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
+    @inlinable
+    public static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09: false
         case 0x00...0x1F, 0x7F...0x9F: true
@@ -21,14 +21,14 @@ enum TerminalText {
 
     /// Whether any byte of `utf8` could start a scalar `mustEscape` accepts: a scan of bytes,
     /// so ordinary output (every announcement) costs no scalar decoding.
-    @inline(__always)
-    static func mightNeedEscaping(_ utf8: String.UTF8View) -> Bool {
+    @inlinable
+    public static func mightNeedEscaping(_ utf8: String.UTF8View) -> Bool {
         utf8.contains { byte in
             (byte < 0x20 && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
         }
     }
 
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         guard mightNeedEscaping(text.utf8), text.unicodeScalars.contains(where: mustEscape) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -45,10 +45,10 @@ enum TerminalText {
 extension String {
     /// The text with every scalar that could act on a terminal shown as a visible escape
     /// (`\u{1B}`); see `TerminalText`.
-    var terminalSafe: String { TerminalText.escape(self) }
+    public var terminalSafe: String { TerminalText.escape(self) }
 
     /// At most `limit` characters, escaped, for quoting a person's input back in one error line.
-    func clipped(_ limit: Int = 40) -> String {
+    public func clipped(_ limit: Int = 40) -> String {
         let safe = terminalSafe
         return safe.count <= limit ? safe : String(safe.prefix(limit)) + "…"
     }

@@ -2,14 +2,19 @@ import PagerCore
 
 /// Writes findings as text for people, JSON for scripts, SARIF 2.1.0 for code-scanning tools,
 /// and one HTML page for people who would rather look.
-struct AuditReport: Sendable {
-    var findings: [AuditFinding]
+package struct AuditReport: Sendable {
+    package var findings: [AuditFinding]
     /// What was audited, for the HTML report's description of it (nil: findings only).
-    var configuration: AuditConfiguration?
+    package var configuration: AuditConfiguration?
 
-    var hasFailure: Bool { findings.contains { $0.status == .fail } }
+    package init(findings: [AuditFinding], configuration: AuditConfiguration? = nil) {
+        self.findings = findings
+        self.configuration = configuration
+    }
 
-    func lines(_ format: AuditFormat) -> [String] {
+    package var hasFailure: Bool { findings.contains { $0.status == .fail } }
+
+    package func lines(_ format: AuditFormat) -> [String] {
         switch format {
         case .text: textLines()
         case .json: [json().serialized()]
@@ -21,7 +26,7 @@ struct AuditReport: Sendable {
     // MARK: - Text
 
     /// `FAIL dot-contrast (WCAG 1.4.11): …`, one line per rule, then a summary line.
-    func textLines() -> [String] {
+    package func textLines() -> [String] {
         var lines = findings.map { finding in
             let tag =
                 switch finding.status {
@@ -36,7 +41,7 @@ struct AuditReport: Sendable {
     }
 
     /// "12 rules: 9 passed, 2 failed, 1 not applicable"
-    var summary: String {
+    package var summary: String {
         let passed = findings.filter { $0.status == .pass }.count
         let failed = findings.filter { $0.status == .fail }.count
         let skipped = findings.filter { $0.status == .notApplicable }.count
@@ -48,7 +53,7 @@ struct AuditReport: Sendable {
 
     /// `{"findings":[{"rule":…,"status":…,"wcag":…,"message":…,"measured":1.88,"required":3.0}]}`;
     /// `measured`/`required` only where a number applies.
-    func json() -> JSON {
+    package func json() -> JSON {
         .object([
             (
                 "findings",
@@ -73,18 +78,18 @@ struct AuditReport: Sendable {
     // MARK: - SARIF 2.1.0
 
     /// "2.4.3 Focus Order (also 1.3.2 Meaningful Sequence)"
-    static func criteria(_ rule: AuditRule) -> String {
+    package static func criteria(_ rule: AuditRule) -> String {
         let also = rule.alsoServes.map { "\($0.number) \($0.name)" }
         return "\(rule.wcag) \(rule.wcagName)" + (also.isEmpty ? "" : " (also \(also.joined(separator: ", ")))")
     }
 
-    static let sarifSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    package static let sarifSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// A minimal SARIF 2.1.0 log: one run, the checked rules as the driver's rules, one result
     /// per rule. Failures are `level: error`. Passes and not-applicable rules are recorded with
     /// `kind: pass` / `kind: notApplicable`, whose level SARIF requires to be `none` (§3.27.10),
     /// so code-scanning services do not raise them as alerts.
-    func sarif() -> JSON {
+    package func sarif() -> JSON {
         let rules = findings.map(\.rule)
         let driverRules: [JSON] = rules.map { rule in
             .object([

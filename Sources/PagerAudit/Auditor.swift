@@ -6,22 +6,22 @@ import PagerCore
 /// expected outcome of every action is worked out here from the rules themselves (one page per
 /// action, clamped at the ends, swipes mirrored in right-to-left layouts), never by asking the
 /// model, so a model that is wrong is caught rather than agreed with.
-struct Auditor<Subject: AuditSubject> {
+package struct Auditor<Subject: AuditSubject> {
     /// The subject as configured, on its first page, left to right.
-    var base: Subject
-    var configuration: AuditConfiguration
+    package var base: Subject
+    package var configuration: AuditConfiguration
 
-    init(base: Subject, configuration: AuditConfiguration) {
+    package init(base: Subject, configuration: AuditConfiguration) {
         self.base = base
         self.configuration = configuration
     }
 
     /// The findings for the configured rules, in report order.
-    func run() -> [AuditFinding] {
+    package func run() -> [AuditFinding] {
         configuration.rules.map(check)
     }
 
-    func check(_ rule: AuditRule) -> AuditFinding {
+    package func check(_ rule: AuditRule) -> AuditFinding {
         switch rule {
         case .label: checkLabel()
         case .value: checkValue()
@@ -43,11 +43,11 @@ struct Auditor<Subject: AuditSubject> {
 
     // MARK: - Driving
 
-    var count: Int { base.count }
-    var offered: Set<AuditActionKind> { configuration.actions }
+    package var count: Int { base.count }
+    package var offered: Set<AuditActionKind> { configuration.actions }
 
     /// A fresh copy of the subject on `page`, laid out in `direction`, with Reduce Motion as asked.
-    func subject(
+    package func subject(
         at page: Int, direction: LayoutDirection = .leftToRight, reduceMotion: Bool? = nil
     ) throws(PagerError) -> Subject {
         var subject = base
@@ -58,7 +58,7 @@ struct Auditor<Subject: AuditSubject> {
     }
 
     /// One thing a person does, with the page step it must cause (in layout terms: +1 next).
-    struct Probe {
+    package struct Probe {
         var name: String
         var kind: AuditActionKind?
         var actions: [PagerAction]
@@ -68,7 +68,7 @@ struct Auditor<Subject: AuditSubject> {
 
     /// Everything the component offers, in `direction`. Swipes and drags are in screen terms, so
     /// their expected step flips in right-to-left layouts: the next page lies to the left there.
-    func probes(_ direction: LayoutDirection, kinds: Set<AuditActionKind>? = nil) -> [Probe] {
+    package func probes(_ direction: LayoutDirection, kinds: Set<AuditActionKind>? = nil) -> [Probe] {
         let kinds = kinds ?? offered
         let rtl = direction == .rightToLeft
         // Screen translation that reveals the next page: leftwards in LTR, rightwards in RTL.
@@ -116,12 +116,12 @@ struct Auditor<Subject: AuditSubject> {
     }
 
     /// "195 pt left"
-    static func points(_ translation: Double) -> String {
+    package static func points(_ translation: Double) -> String {
         "\(AuditNumber.text(abs(translation))) pt \(translation < 0 ? "left" : "right")"
     }
 
     /// What one probe did.
-    struct Outcome {
+    package struct Outcome {
         var subject: Subject
         var before: Int
         var events: [PagerEvent] = []
@@ -136,7 +136,7 @@ struct Auditor<Subject: AuditSubject> {
         }
     }
 
-    func run(_ probe: Probe, on start: Subject) -> Outcome {
+    package func run(_ probe: Probe, on start: Subject) -> Outcome {
         var outcome = Outcome(subject: start, before: start.index)
         for action in probe.actions {
             do { outcome.events += try outcome.subject.reduce(action) } catch {
@@ -148,17 +148,17 @@ struct Auditor<Subject: AuditSubject> {
     }
 
     /// The page a probe must land on.
-    func expected(_ probe: Probe, from page: Int) -> Int {
+    package func expected(_ probe: Probe, from page: Int) -> Int {
         InteractivePagerMath.clampedIndex(page + probe.step, count: count)
     }
 
     /// "page 2 of 3"
-    func pageName(_ index: Int, count: Int? = nil) -> String {
+    package func pageName(_ index: Int, count: Int? = nil) -> String {
         "page \(index + 1) of \(count ?? self.count)"
     }
 
     /// Every combination a rule walks through: each page, in both layout directions.
-    func everyPage(
+    package func everyPage(
         directions: [LayoutDirection] = LayoutDirection.allCases, reduceMotion: [Bool]? = nil,
         _ body: (Subject, Int, LayoutDirection, Bool) -> Void
     ) -> [String] {
@@ -179,7 +179,7 @@ struct Auditor<Subject: AuditSubject> {
     }
 
     /// Folds problems into one message: the first, and how many more.
-    static func summarise(_ problems: [String]) -> String {
+    package static func summarise(_ problems: [String]) -> String {
         guard let first = problems.first else { return "" }
         let distinct = Set(problems).count
         return distinct > 1 ? "\(first) (and \(distinct - 1) more)" : first
@@ -187,23 +187,23 @@ struct Auditor<Subject: AuditSubject> {
 
     /// Long page lists are sampled: behaviour between the first and last pages is the same
     /// arithmetic, and every check from each of 10 000 pages would take minutes.
-    static var sampledAbove: Int { 30 }
+    package static var sampledAbove: Int { 30 }
 
     /// The pages the checks start from: all of them, or the first, middle and last ten.
-    var auditedPages: [Int] {
+    package var auditedPages: [Int] {
         guard count > Self.sampledAbove else { return Array(0..<max(count, 1)) }
         let middle = count / 2
         return Array(0..<10) + Array(middle - 5..<middle + 5) + Array(count - 10..<count)
     }
 
     /// "each of the 3 pages", for pass messages.
-    var pagesPhrase: String {
+    package var pagesPhrase: String {
         if count == 1 { return "the only page" }
         if count > Self.sampledAbove { return "\(auditedPages.count) of the \(count) pages (the first, middle and last ten)" }
         return "each of the \(count) pages"
     }
 
-    static func directionName(_ direction: LayoutDirection) -> String {
+    package static func directionName(_ direction: LayoutDirection) -> String {
         direction == .rightToLeft ? "RTL" : "LTR"
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PagerCore
 import Testing
 
+@testable import PagerAudit
 @testable import PagerShell
 
 /// The contrast maths against values published elsewhere (WCAG's own examples, WebAIM's checker).

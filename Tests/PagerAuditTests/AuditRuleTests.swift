@@ -2,6 +2,7 @@ import Foundation
 import PagerCore
 import Testing
 
+@testable import PagerAudit
 @testable import PagerShell
 
 /// A pager with one deliberate bug, so each rule is shown to fail on the fault it exists for.

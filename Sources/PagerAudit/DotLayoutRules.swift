@@ -3,7 +3,7 @@ import PagerCore
 /// dots-fit and target-size: whether the row of dots has room, and room for a finger.
 extension Auditor {
     /// WCAG 2.5.8's minimum target, 24 CSS pixels: a point on iOS.
-    static var minimumTarget: Double { 24 }
+    package static var minimumTarget: Double { 24 }
 
     // MARK: - dots-fit (WCAG 1.4.10, 1.4.4)
 
@@ -12,7 +12,7 @@ extension Auditor {
     /// row wider than the screen is cut off at both ends, and the current dot can be one of the
     /// lost ones. Seed 004's dots grow with Dynamic Type (WCAG 1.4.4 asks that they may), which
     /// is exactly what makes a long row overflow at the largest sizes (WCAG 1.4.10).
-    func checkDotsFit() -> AuditFinding {
+    package func checkDotsFit() -> AuditFinding {
         let dots = base.dots
         guard dots.count > 0 else { return .notApplicable(.dotsFit, "there are no pages, so there is no row of dots to fit") }
         let margin = configuration.dotsMargin
@@ -52,7 +52,7 @@ extension Auditor {
     }
 
     /// "the row fits up to 22 pages at large and overflows from 23", or that it always fits.
-    static func limitPhrase(_ overflow: Int?, at size: String?) -> String {
+    package static func limitPhrase(_ overflow: Int?, at size: String?) -> String {
         let at = size.map { " at \($0)" } ?? ""
         guard let overflow else { return "the row fits even \(Pager.maximumPageCount) pages\(at)" }
         if overflow == 1 { return "not even one dot fits\(at)" }
@@ -62,7 +62,7 @@ extension Auditor {
     /// The fewest pages whose row of dots on `subject` is wider than `available`, found by
     /// changing the subject's page count (the width only grows with the count); nil when even
     /// the most pages a pager holds fit.
-    func firstOverflowingCount(_ subject: Subject, available: Double) throws(PagerError) -> Int? {
+    package func firstOverflowingCount(_ subject: Subject, available: Double) throws(PagerError) -> Int? {
         func overflows(_ count: Int) throws(PagerError) -> Bool {
             var probe = subject
             try probe.reduce(.setCount(count))
@@ -82,7 +82,7 @@ extension Auditor {
 
     /// One dot that is too small to tap and too close to another target for the spacing
     /// exception.
-    struct TargetProblem: Equatable {
+    package struct TargetProblem: Equatable {
         var dot: Int
         var width: Double
         var height: Double
@@ -96,7 +96,7 @@ extension Auditor {
     /// sit where a 24 pt circle centred on it crosses no other dot and no other small dot's
     /// circle (2.5.8's spacing exception). The target is the dot as drawn: what a tap gesture
     /// on each dot hits when no `contentShape` widens it.
-    func checkTargetSize() -> AuditFinding {
+    package func checkTargetSize() -> AuditFinding {
         guard offered.contains(.tap) else {
             return .notApplicable(.targetSize, "the dots do not select a page when tapped (add tap to --actions if they do)")
         }
@@ -140,7 +140,7 @@ extension Auditor {
 
     /// The dots of `row` that fail 2.5.8, laid out as the seeds do: left to right, `spacing`
     /// apart, centred on one line.
-    static func targetProblems(_ row: [PageDots.Dot], spacing: Double) -> [TargetProblem] {
+    package static func targetProblems(_ row: [PageDots.Dot], spacing: Double) -> [TargetProblem] {
         let radius = minimumTarget / 2
         let lineHeight = row.map(\.height).max() ?? 0
         var lefts: [Double] = []
@@ -187,7 +187,7 @@ extension Auditor {
 
     /// "dot 1 (22x8 pt) is 2 pt too narrow and 16 pt too short, and its 24 pt circle …; dots
     /// 2–3 (8x8 pt) are …": neighbouring dots that fail alike are named together.
-    static func describe(_ problems: [TargetProblem], of count: Int) -> String {
+    package static func describe(_ problems: [TargetProblem], of count: Int) -> String {
         var groups: [[TargetProblem]] = []
         for problem in problems {
             if let last = groups.last?.last, last.dot + 1 == problem.dot, last.width == problem.width, last.height == problem.height,

@@ -1,7 +1,7 @@
 /// The rules `pagervoice audit` checks, each tied to the WCAG 2.2 success criterion it serves.
 ///
 /// The order here is the order of every report.
-enum AuditRule: String, Sendable, CaseIterable {
+package enum AuditRule: String, Sendable, CaseIterable {
     case label
     case value
     case adjustable
@@ -18,12 +18,12 @@ enum AuditRule: String, Sendable, CaseIterable {
     case targetSize = "target-size"
     case autoAdvance = "auto-advance"
 
-    var id: String { rawValue }
+    package var id: String { rawValue }
 
     /// The WCAG 2.2 success criterion the rule checks (or, where WCAG has none for a native
     /// control, the nearest one a tester would file the finding under). dots-fit serves 1.4.4
     /// Resize Text as well: its message names the page count at the largest text size.
-    var wcag: String {
+    package var wcag: String {
         switch self {
         case .label, .value, .adjustable: "4.1.2"
         case .scroll: "2.1.1"
@@ -40,7 +40,7 @@ enum AuditRule: String, Sendable, CaseIterable {
     }
 
     /// The criterion's name, as WCAG titles it.
-    var wcagName: String {
+    package var wcagName: String {
         switch self {
         case .label, .value, .adjustable: "Name, Role, Value"
         case .scroll: "Keyboard"
@@ -59,7 +59,7 @@ enum AuditRule: String, Sendable, CaseIterable {
     /// Criteria the rule serves besides `wcag`, for SARIF's tags and descriptions: focus-order
     /// checks VoiceOver's reading sequence (1.3.2) as much as its focus order; dots-fit names the
     /// page count that still fits at the largest text size (1.4.4).
-    var alsoServes: [(number: String, name: String)] {
+    package var alsoServes: [(number: String, name: String)] {
         switch self {
         case .focusOrder: [("1.3.2", "Meaningful Sequence")]
         case .dotsFit: [("1.4.4", "Resize Text")]
@@ -68,7 +68,7 @@ enum AuditRule: String, Sendable, CaseIterable {
     }
 
     /// W3C's "Understanding" page for the criterion.
-    var helpURI: String {
+    package var helpURI: String {
         let page: String =
             switch self {
             case .label, .value, .adjustable: "name-role-value"
@@ -87,7 +87,7 @@ enum AuditRule: String, Sendable, CaseIterable {
     }
 
     /// One line: what the rule demands.
-    var summary: String {
+    package var summary: String {
         switch self {
         case .label: "the page dots have a non-empty accessibility label"
         case .value: "the value reads \"N of M\" after every change, and \"None\" when there are no pages"
@@ -111,13 +111,5 @@ enum AuditRule: String, Sendable, CaseIterable {
 
     /// True when the measured value must stay at or below the required one (a width that must
     /// fit), rather than reach it.
-    var requiresAtMost: Bool { self == .dotsFit }
-
-    /// Finds a rule by id, or explains the mistake with the nearest id.
-    static func parse(_ text: String, option: String) throws(UsageError) -> AuditRule {
-        if let rule = AuditRule(rawValue: text.trimmingSpaces()) { return rule }
-        let near = Suggest.nearest(to: text.trimmingSpaces(), among: allCases.map(\.id))
-        let hint = near.map { " (did you mean \($0)?)" } ?? ""
-        throw UsageError("\(option): unknown rule '\(text.clipped())'\(hint); rules are \(allCases.map(\.id).joined(separator: ", "))")
-    }
+    package var requiresAtMost: Bool { self == .dotsFit }
 }

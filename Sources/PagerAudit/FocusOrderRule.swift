@@ -10,7 +10,7 @@ import PagerCore
 /// never from the subject's own list of elements.
 extension Auditor {
     /// One element the walk must meet.
-    struct ExpectedElement {
+    package struct ExpectedElement {
         var kind: AccessibilityElement.Kind
         /// The current page's title, for its content; nil for the dots, whose label and value
         /// are the label and value rules' concern.
@@ -28,7 +28,7 @@ extension Auditor {
 
     /// What one-finger swipes must meet with `page` current (nil: no pages): its content, then
     /// the dots. Hidden neighbouring pages are not elements.
-    func expectedElements(onPage page: Int?) -> [ExpectedElement] {
+    package func expectedElements(onPage page: Int?) -> [ExpectedElement] {
         let titles = base.pages
         guard let page, titles.indices.contains(page) else { return [ExpectedElement(kind: .dots)] }
         return [ExpectedElement(kind: .page, title: titles[page]), ExpectedElement(kind: .dots)]
@@ -37,7 +37,7 @@ extension Auditor {
     /// Moves the cursor once. The focus change the move reports, or why it is not one clean
     /// cursor move: a refusal, no or several elements reported, or a page change or announcement
     /// (moving the cursor must change nothing else).
-    func stepFocus(_ subject: inout Subject, _ move: FocusMove) -> (change: FocusChange?, problem: String?) {
+    package func stepFocus(_ subject: inout Subject, _ move: FocusMove) -> (change: FocusChange?, problem: String?) {
         let before = subject.index
         let events: [PagerEvent]
         do { events = try subject.reduce(.moveFocus(move)) } catch {
@@ -61,7 +61,7 @@ extension Auditor {
 
     /// Why `element`, reached where `want` should have been (nil: where the walk should have
     /// stopped at a boundary), is wrong.
-    func focusMismatch(_ element: AccessibilityElement, want: ExpectedElement?, current: Int?) -> String {
+    package func focusMismatch(_ element: AccessibilityElement, want: ExpectedElement?, current: Int?) -> String {
         let name = "\"\(element.auditName)\""
         let instead = want.map { "instead of \($0.phrase)" } ?? "instead of stopping at a boundary"
         if let hidden = hiddenPage(element, current: current) {
@@ -74,7 +74,7 @@ extension Auditor {
     }
 
     /// The hidden page whose content `element` is, when it is not the current page's.
-    func hiddenPage(_ element: AccessibilityElement, current: Int?) -> Int? {
+    package func hiddenPage(_ element: AccessibilityElement, current: Int?) -> Int? {
         guard element.kind == .page, let current, base.pages[current] != element.label else { return nil }
         return base.pages.firstIndex(of: element.label)
     }
@@ -82,8 +82,9 @@ extension Auditor {
     /// One whole walk from `start`: `focus first`, `focus next` to the boundary, `focus previous`
     /// back to the boundary, `focus last`. `page` is the current page (nil: no pages). The
     /// elements `focus next` reached are returned for the pass message.
-    func focusWalkProblem(_ start: Subject, page: Int?, at: String, moves: inout Int) -> (problem: String?, reached: [AccessibilityElement])
-    {
+    package func focusWalkProblem(_ start: Subject, page: Int?, at: String, moves: inout Int) -> (
+        problem: String?, reached: [AccessibilityElement]
+    ) {
         var subject = start
         let expected = expectedElements(onPage: page)
         var reached: [AccessibilityElement] = []
@@ -166,7 +167,7 @@ extension Auditor {
 
     /// With the cursor on the page's content, the page changes (the app, or a swipe elsewhere):
     /// the content element must then read the new page's title, not the one it was reached with.
-    func followsPageProblem(_ start: Subject, page: Int, at: String, moves: inout Int) -> String? {
+    package func followsPageProblem(_ start: Subject, page: Int, at: String, moves: inout Int) -> String? {
         let other = page + 1 < count ? page + 1 : page - 1
         guard other >= 0, base.pages[other] != base.pages[page] else { return nil }
         var subject = start
@@ -187,7 +188,7 @@ extension Auditor {
         return nil
     }
 
-    func checkFocusOrder() -> AuditFinding {
+    package func checkFocusOrder() -> AuditFinding {
         var problems: [String] = []
         var moves = 0
         var followed = 0

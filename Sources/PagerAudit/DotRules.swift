@@ -3,19 +3,19 @@ import PagerCore
 /// dot-contrast and dot-scaling: whether people who see less well can see the dots.
 extension Auditor {
     /// WCAG 1.4.11: graphical objects needed to understand the state reach 3:1.
-    static var requiredContrast: Double { 3 }
+    package static var requiredContrast: Double { 3 }
     /// WCAG 1.4.4 asks text to reach 200 %; the dots should keep up with it at the largest size.
-    static var requiredGrowth: Double { 2 }
+    package static var requiredGrowth: Double { 2 }
 
     /// The lowest contrast one kind of dot reaches, and where.
-    struct Worst {
+    package struct Worst {
         var ratio: Double
         var backdrop: Backdrop
         var seen: SRGBColor
     }
 
     /// One colour the dots may be drawn over, and where it comes from.
-    struct Backdrop {
+    package struct Backdrop {
         var color: SRGBColor
         var place: String
     }
@@ -23,7 +23,7 @@ extension Auditor {
     /// What lies behind the dots. The seed 000 dots sit over the bottom of each page's gradient,
     /// which runs from the top-leading to the bottom-trailing corner; where exactly the dots land
     /// on it depends on the screen's aspect ratio, so every colour of every gradient is checked.
-    func backdrops() -> [Backdrop] {
+    package func backdrops() -> [Backdrop] {
         if let background = configuration.background {
             return [Backdrop(color: background, place: SystemColors.describe(background))]
         }
@@ -55,7 +55,7 @@ extension Auditor {
 
     // MARK: - dot-contrast (WCAG 1.4.11)
 
-    func checkDotContrast() -> AuditFinding {
+    package func checkDotContrast() -> AuditFinding {
         let dots = base.dots
         let dotColor = configuration.tint ?? SystemColors.color(named: dots.colorName) ?? .white
         let colorName = configuration.tint.map(SystemColors.describe) ?? dots.colorName
@@ -109,7 +109,7 @@ extension Auditor {
 
     // MARK: - dot-scaling (WCAG 1.4.4)
 
-    func checkDotScaling() -> AuditFinding {
+    package func checkDotScaling() -> AuditFinding {
         var sizes: [(size: TextSize, points: Double)] = []
         for size in TextSize.allCases {
             var subject = base

@@ -4,10 +4,10 @@ import PagerCore
 /// reaches assistive technology.
 extension Auditor {
     /// Screen translations of a held finger that the layout checks look at: half a page either way.
-    var heldTranslations: [Double] { [-0.5 * base.width, 0.5 * base.width] }
+    package var heldTranslations: [Double] { [-0.5 * base.width, 0.5 * base.width] }
 
     /// The subject with a finger down and moved by `translation` screen points.
-    func holding(_ start: Subject, at translation: Double) throws(PagerError) -> Subject {
+    package func holding(_ start: Subject, at translation: Double) throws(PagerError) -> Subject {
         var held = start
         try held.reduce(.dragBegan)
         try held.reduce(.dragChanged(translation: translation))
@@ -19,20 +19,20 @@ extension Auditor {
     /// Whether hidden-pages looks at every animation frame. Each of the model's frames carries
     /// every dot, so for long page lists drawing them all would take minutes; the end state of
     /// every change is still checked.
-    var drawsEveryFrame: Bool { count <= Self.sampledAbove }
+    package var drawsEveryFrame: Bool { count <= Self.sampledAbove }
 
     /// One drawn page as assistive technology and touch see it.
-    struct Reachability {
+    package struct Reachability {
         var page: Int
         var isAccessibilityHidden: Bool
         var isHitTestable: Bool
     }
 
-    static func reachability(_ pages: [PageLayout]) -> [Reachability] {
+    package static func reachability(_ pages: [PageLayout]) -> [Reachability] {
         pages.map { Reachability(page: $0.page, isAccessibilityHidden: $0.isAccessibilityHidden, isHitTestable: $0.isHitTestable) }
     }
 
-    static func reachability(_ frame: PagerFrame) -> [Reachability] {
+    package static func reachability(_ frame: PagerFrame) -> [Reachability] {
         switch frame.pages {
         case .interactive(let pages): reachability(pages)
         case .transition(let pages):
@@ -40,7 +40,7 @@ extension Auditor {
         }
     }
 
-    func hiddenProblem(_ pages: [Reachability], current: Int) -> String? {
+    package func hiddenProblem(_ pages: [Reachability], current: Int) -> String? {
         guard count > 0 else { return pages.isEmpty ? nil : "pages are drawn although there are none" }
         guard pages.contains(where: { $0.page == current }) else {
             return "the current page \(current + 1) is not drawn"
@@ -57,7 +57,7 @@ extension Auditor {
         return nil
     }
 
-    func checkHiddenPages() -> AuditFinding {
+    package func checkHiddenPages() -> AuditFinding {
         var problems: [String] = []
         var layouts = 0
         let refused = everyPage(reduceMotion: [false, true]) { start, page, direction, motion in
@@ -110,7 +110,7 @@ extension Auditor {
 
     // MARK: - reduce-motion (WCAG 2.3.3)
 
-    func checkReduceMotion() -> AuditFinding {
+    package func checkReduceMotion() -> AuditFinding {
         var problems: [String] = []
         var checked = 0
         var fades: [Int] = []
@@ -173,7 +173,7 @@ extension Auditor {
     /// Why the frames of a page change under Reduce Motion still move something, or nil. A
     /// crossfade (opacity only) is what Reduce Motion asks for; offsets, scaling, dimming and an
     /// animated settle of the interactive pager are not.
-    func motionProblem(_ frames: PagerFrames, width: Double) -> String? {
+    package func motionProblem(_ frames: PagerFrames, width: Double) -> String? {
         if frames.dots.frames.count > 1 {
             return "still animates the dots for \(frames.dots.settledMilliseconds) ms"
         }
@@ -203,7 +203,7 @@ extension Auditor {
     }
 
     /// Under Reduce Motion a dragged page moves exactly with the finger: no parallax, scale or dimming.
-    func reducedMotionLayoutProblem(_ pages: [PageLayout], width: Double) -> String? {
+    package func reducedMotionLayoutProblem(_ pages: [PageLayout], width: Double) -> String? {
         for page in pages {
             if page.scale != 1 { return "page \(page.page + 1) is scaled to \(AuditNumber.text(page.scale))" }
             if page.brightness != 0 { return "page \(page.page + 1) is dimmed (brightness \(AuditNumber.text(page.brightness)))" }
@@ -218,7 +218,7 @@ extension Auditor {
 
     // MARK: - rtl (WCAG 1.3.2)
 
-    func checkRTL() -> AuditFinding {
+    package func checkRTL() -> AuditFinding {
         let kinds = offered.intersection([.swipe, .drag])
         guard !kinds.isEmpty else {
             return .notApplicable(.rtl, "the component offers neither swipes nor drags, so there is nothing to mirror (see --actions)")
@@ -255,7 +255,7 @@ extension Auditor {
     }
 
     /// On screen, pages are drawn mirrored in RTL and the current page moves with the finger.
-    func mirroringProblem(_ pages: [PageLayout], current: Int, translation: Double, direction: LayoutDirection) -> String? {
+    package func mirroringProblem(_ pages: [PageLayout], current: Int, translation: Double, direction: LayoutDirection) -> String? {
         let forward = direction == .rightToLeft ? -1.0 : 1.0
         for page in pages {
             let onScreen = page.offsetX * forward
@@ -275,7 +275,7 @@ extension Auditor {
     /// WCAG 2.2.2 asks for a way to pause, stop or hide content that updates on its own. Its
     /// five-second allowance covers motion that ends within five seconds; a pager that keeps
     /// changing page never ends, whatever its interval, so every auto-advance must be pausable.
-    func checkAutoAdvance() -> AuditFinding {
+    package func checkAutoAdvance() -> AuditFinding {
         guard let interval = configuration.autoAdvance else {
             return .notApplicable(.autoAdvance, "the pager does not advance on its own (see --auto-advance)")
         }

@@ -5,47 +5,47 @@
 /// … and SwiftUI's `Color.teal`, `.blue` … resolve to these in the light appearance). The HIG
 /// revised several of them for iOS 26 in June 2025; pass `--background`/`--tint` to audit those.
 /// `primary` is the label colour, black in light mode; the system background is white.
-enum SystemColors {
-    static let red = SRGBColor(red255: 255, green255: 59, blue255: 48)  // #FF3B30
-    static let orange = SRGBColor(red255: 255, green255: 149, blue255: 0)  // #FF9500
-    static let yellow = SRGBColor(red255: 255, green255: 204, blue255: 0)  // #FFCC00
-    static let green = SRGBColor(red255: 52, green255: 199, blue255: 89)  // #34C759
-    static let mint = SRGBColor(red255: 0, green255: 199, blue255: 190)  // #00C7BE
-    static let teal = SRGBColor(red255: 48, green255: 176, blue255: 199)  // #30B0C7
-    static let cyan = SRGBColor(red255: 50, green255: 173, blue255: 230)  // #32ADE6
-    static let blue = SRGBColor(red255: 0, green255: 122, blue255: 255)  // #007AFF
-    static let indigo = SRGBColor(red255: 88, green255: 86, blue255: 214)  // #5856D6
-    static let purple = SRGBColor(red255: 175, green255: 82, blue255: 222)  // #AF52DE
-    static let pink = SRGBColor(red255: 255, green255: 45, blue255: 85)  // #FF2D55
-    static let brown = SRGBColor(red255: 162, green255: 132, blue255: 94)  // #A2845E
-    static let gray = SRGBColor(red255: 142, green255: 142, blue255: 147)  // #8E8E93
-    static let white = SRGBColor.white
-    static let black = SRGBColor.black
+package enum SystemColors {
+    package static let red = SRGBColor(red255: 255, green255: 59, blue255: 48)  // #FF3B30
+    package static let orange = SRGBColor(red255: 255, green255: 149, blue255: 0)  // #FF9500
+    package static let yellow = SRGBColor(red255: 255, green255: 204, blue255: 0)  // #FFCC00
+    package static let green = SRGBColor(red255: 52, green255: 199, blue255: 89)  // #34C759
+    package static let mint = SRGBColor(red255: 0, green255: 199, blue255: 190)  // #00C7BE
+    package static let teal = SRGBColor(red255: 48, green255: 176, blue255: 199)  // #30B0C7
+    package static let cyan = SRGBColor(red255: 50, green255: 173, blue255: 230)  // #32ADE6
+    package static let blue = SRGBColor(red255: 0, green255: 122, blue255: 255)  // #007AFF
+    package static let indigo = SRGBColor(red255: 88, green255: 86, blue255: 214)  // #5856D6
+    package static let purple = SRGBColor(red255: 175, green255: 82, blue255: 222)  // #AF52DE
+    package static let pink = SRGBColor(red255: 255, green255: 45, blue255: 85)  // #FF2D55
+    package static let brown = SRGBColor(red255: 162, green255: 132, blue255: 94)  // #A2845E
+    package static let gray = SRGBColor(red255: 142, green255: 142, blue255: 147)  // #8E8E93
+    package static let white = SRGBColor.white
+    package static let black = SRGBColor.black
     /// `Color.primary` / `UIColor.label` in light mode.
-    static let primary = SRGBColor.black
+    package static let primary = SRGBColor.black
     /// `UIColor.systemBackground` in light mode.
-    static let background = SRGBColor.white
+    package static let background = SRGBColor.white
 
     /// Names accepted wherever a colour is asked for, besides `#RRGGBB`.
-    static let named: [(name: String, color: SRGBColor)] = [
+    package static let named: [(name: String, color: SRGBColor)] = [
         ("red", red), ("orange", orange), ("yellow", yellow), ("green", green), ("mint", mint),
         ("teal", teal), ("cyan", cyan), ("blue", blue), ("indigo", indigo), ("purple", purple),
         ("pink", pink), ("brown", brown), ("gray", gray), ("white", white), ("black", black),
         ("primary", primary), ("background", background),
     ]
 
-    static func color(named name: String) -> SRGBColor? {
+    package static func color(named name: String) -> SRGBColor? {
         let lowered = name.lowercased()
         return named.first { $0.name == lowered }?.color
     }
 
     /// The system colour's name when `color` is exactly one, for readable findings.
-    static func name(of color: SRGBColor) -> String? {
+    package static func name(of color: SRGBColor) -> String? {
         named.first { $0.color.hex == color.hex }?.name
     }
 
     /// "white #FFFFFF" for a system colour, else its hex.
-    static func describe(_ color: SRGBColor) -> String {
+    package static func describe(_ color: SRGBColor) -> String {
         name(of: color).map { "\($0) \(color.hex)" } ?? color.hex
     }
 

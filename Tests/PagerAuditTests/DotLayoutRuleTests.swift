@@ -2,6 +2,7 @@ import Foundation
 import PagerCore
 import Testing
 
+@testable import PagerAudit
 @testable import PagerShell
 
 /// dots-fit and target-size, with every number worked out by hand from DESIGN.md §3:

@@ -3,7 +3,7 @@ import PagerCore
 /// What the audit drives: a pager seen from outside, through its actions, its accessibility
 /// elements, its layout and its dots. `Pager` (the model) is one; tests supply faulty ones to show
 /// that every rule can fail. The audit only ever changes a subject through `reduce(_:)`.
-protocol AuditSubject {
+package protocol AuditSubject {
     /// 0-based current page.
     var index: Int { get }
     var count: Int { get }
@@ -28,17 +28,17 @@ extension Pager: AuditSubject {}
 
 /// The model as the audit's options describe it: PagerCore's pager, with the label the
 /// component gives its dots (`--label`).
-struct AuditModelSubject: AuditSubject {
-    var pager: Pager
-    var label: String
+package struct AuditModelSubject: AuditSubject {
+    package var pager: Pager
+    package var label: String
 
-    var index: Int { pager.index }
-    var count: Int { pager.count }
-    var pages: [String] { pager.pages }
-    var width: Double { pager.width }
-    var dots: PageDots { pager.dots }
+    package var index: Int { pager.index }
+    package var count: Int { pager.count }
+    package var pages: [String] { pager.pages }
+    package var width: Double { pager.width }
+    package var dots: PageDots { pager.dots }
 
-    var accessibilityElement: AccessibilityElement {
+    package var accessibilityElement: AccessibilityElement {
         var element = pager.accessibilityElement
         element.label = label
         return element
@@ -47,7 +47,7 @@ struct AuditModelSubject: AuditSubject {
     /// The model's events, with the dots read under the component's label wherever focus
     /// reaches them.
     @discardableResult
-    mutating func reduce(_ action: PagerAction) throws(PagerError) -> [PagerEvent] {
+    package mutating func reduce(_ action: PagerAction) throws(PagerError) -> [PagerEvent] {
         try pager.reduce(action).map { event in
             guard case .focus(var change) = event, change.element.kind == .dots else { return event }
             change.element.label = label
@@ -55,9 +55,9 @@ struct AuditModelSubject: AuditSubject {
         }
     }
 
-    func layout() -> PagerLayout { pager.layout() }
+    package func layout() -> PagerLayout { pager.layout() }
 
-    func frames(for settle: Settle, framesPerSecond: Int) -> PagerFrames {
+    package func frames(for settle: Settle, framesPerSecond: Int) -> PagerFrames {
         pager.frames(for: settle, framesPerSecond: framesPerSecond)
     }
 }

@@ -9,15 +9,15 @@ import PagerCore
 /// 4.5:1 or more (`AuditHTMLColors`, measured by the tests with the audit's own contrast code),
 /// status in words and not by colour alone. Everything from outside (page titles, the label,
 /// messages quoting them) is escaped.
-struct AuditHTML {
-    var report: AuditReport
+package struct AuditHTML {
+    package var report: AuditReport
 
     /// Dots drawn in a swatch at most; a longer row is cut with a note.
-    static let maximumSwatchDots = 15
+    package static let maximumSwatchDots = 15
     /// How much larger the magnified swatch is drawn, at most.
-    static let magnification = 3.0
+    package static let magnification = 3.0
 
-    func document() -> String {
+    package func document() -> String {
         let findings = report.findings
         let failed = findings.filter { $0.status == .fail }.count
         let title =
@@ -55,7 +55,7 @@ struct AuditHTML {
 
     // MARK: - Parts
 
-    static func statusWord(_ status: AuditFinding.Status) -> String {
+    package static func statusWord(_ status: AuditFinding.Status) -> String {
         switch status {
         case .pass: "Pass"
         case .fail: "Fail"
@@ -63,7 +63,7 @@ struct AuditHTML {
         }
     }
 
-    static func statusBadge(_ status: AuditFinding.Status) -> String {
+    package static func statusBadge(_ status: AuditFinding.Status) -> String {
         let kind =
             switch status {
             case .pass: "pass"
@@ -73,10 +73,10 @@ struct AuditHTML {
         return "<span class=\"status \(kind)\">\(statusWord(status))</span>"
     }
 
-    static func anchor(_ rule: AuditRule) -> String { "rule-\(rule.id)" }
+    package static func anchor(_ rule: AuditRule) -> String { "rule-\(rule.id)" }
 
     /// What was audited: the configuration, one row per setting.
-    func audited(_ configuration: AuditConfiguration) -> [String] {
+    package func audited(_ configuration: AuditConfiguration) -> [String] {
         let pages = configuration.pages
         let shown = pages.prefix(10).joined(separator: ", ") + (pages.count > 10 ? ", … (\(pages.count - 10) more)" : "")
         let style =
@@ -116,7 +116,7 @@ struct AuditHTML {
         return out
     }
 
-    func summaryTable(_ findings: [AuditFinding]) -> [String] {
+    package func summaryTable(_ findings: [AuditFinding]) -> [String] {
         var out = [
             "<h2 id=\"summary\">Summary</h2>",
             "<table class=\"summary\">",
@@ -134,7 +134,7 @@ struct AuditHTML {
         return out
     }
 
-    func section(_ finding: AuditFinding) -> [String] {
+    package func section(_ finding: AuditFinding) -> [String] {
         let rule = finding.rule
         var out = [
             "<section class=\"rule \(finding.status.rawValue)\" id=\"\(Self.anchor(rule))\" aria-labelledby=\"\(Self.anchor(rule))-heading\">",
@@ -162,13 +162,13 @@ struct AuditHTML {
     }
 
     /// The message as a sentence: capitalised, with a full stop.
-    static func sentence(_ text: String) -> String {
+    package static func sentence(_ text: String) -> String {
         guard let first = text.first else { return text }
         let body = first.uppercased() + text.dropFirst()
         return body.hasSuffix(".") ? body : body + "."
     }
 
-    static func unit(_ rule: AuditRule) -> String {
+    package static func unit(_ rule: AuditRule) -> String {
         switch rule {
         case .dotContrast: ":1"
         case .dotScaling: "x"
@@ -182,7 +182,7 @@ struct AuditHTML {
     /// One kind of dot over the background where it is hardest to see, drawn twice: at its
     /// real size (1 pt = 1 CSS pixel, as iOS points are) and magnified, so the eye can judge
     /// both the impression and the detail.
-    func figure(_ swatch: AuditSwatch, id: String) -> [String] {
+    package func figure(_ swatch: AuditSwatch, id: String) -> [String] {
         let row = Array(swatch.row.prefix(Self.maximumSwatchDots))
         let padding = 12.0
         let rowWidth = row.map(\.width).reduce(0, +) + Double(max(row.count - 1, 0)) * swatch.spacing
@@ -238,7 +238,7 @@ struct AuditHTML {
 
     // MARK: - Style
 
-    static let styleSheet: String = {
+    package static let styleSheet: String = {
         let c = AuditHTMLColors.self
         return """
             :root { color-scheme: light; }
@@ -276,20 +276,20 @@ struct AuditHTML {
 
 /// The report's colours. Every text colour is held to 4.5:1 (WCAG 1.4.3) against each
 /// background it is drawn on, `textPairs`, by the tests, with `SRGBColor.contrastRatio`.
-enum AuditHTMLColors {
-    static let page = SRGBColor.white
-    static let text = SRGBColor(red255: 0x1A, green255: 0x1A, blue255: 0x1A)
-    static let muted = SRGBColor(red255: 0x4D, green255: 0x4D, blue255: 0x4D)
-    static let link = SRGBColor(red255: 0x0B, green255: 0x57, blue255: 0xD0)
+package enum AuditHTMLColors {
+    package static let page = SRGBColor.white
+    package static let text = SRGBColor(red255: 0x1A, green255: 0x1A, blue255: 0x1A)
+    package static let muted = SRGBColor(red255: 0x4D, green255: 0x4D, blue255: 0x4D)
+    package static let link = SRGBColor(red255: 0x0B, green255: 0x57, blue255: 0xD0)
     /// Lines between rows and around sections: 3:1 as boundaries (WCAG 1.4.11) though not text.
-    static let rule = SRGBColor(red255: 0x8A, green255: 0x8A, blue255: 0x8A)
-    static let header = SRGBColor(red255: 0xF2, green255: 0xF2, blue255: 0xF2)
-    static let badgeText = SRGBColor.white
-    static let pass = SRGBColor(red255: 0x1E, green255: 0x6B, blue255: 0x34)
-    static let fail = SRGBColor(red255: 0xB3, green255: 0x26, blue255: 0x1E)
-    static let notApplicable = SRGBColor(red255: 0x5F, green255: 0x5F, blue255: 0x5F)
+    package static let rule = SRGBColor(red255: 0x8A, green255: 0x8A, blue255: 0x8A)
+    package static let header = SRGBColor(red255: 0xF2, green255: 0xF2, blue255: 0xF2)
+    package static let badgeText = SRGBColor.white
+    package static let pass = SRGBColor(red255: 0x1E, green255: 0x6B, blue255: 0x34)
+    package static let fail = SRGBColor(red255: 0xB3, green255: 0x26, blue255: 0x1E)
+    package static let notApplicable = SRGBColor(red255: 0x5F, green255: 0x5F, blue255: 0x5F)
 
-    static let textPairs: [(name: String, text: SRGBColor, background: SRGBColor)] = [
+    package static let textPairs: [(name: String, text: SRGBColor, background: SRGBColor)] = [
         ("body text", text, page),
         ("secondary text", muted, page),
         ("links", link, page),

@@ -1,14 +1,12 @@
-import PagerCore
-
 /// Text and numbers written into XML, SVG and HTML.
 ///
 /// Page titles, labels and messages come from outside; written raw, a `<` would end the element
 /// and a control character would make the file invalid (XML 1.0 cannot carry most C0 controls
 /// at all, HTML calls C1 controls a parse error) or reach a terminal that `cat`s the file.
-enum Markup {
+public enum Markup {
     /// Escapes the five characters markup gives meaning to; control characters other than tab,
     /// line feed and carriage return, and the non-characters U+FFFE/U+FFFF, become U+FFFD.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
@@ -28,7 +26,7 @@ enum Markup {
     }
 
     /// A coordinate or length for an attribute: at most two decimals, no trailing zeros, never "-0".
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         var text = NumberText.fixed(value, 2)
         if text.contains(".") {
@@ -39,14 +37,14 @@ enum Markup {
     }
 
     /// `name="value" …` with every value escaped, in the order given.
-    static func attributes(_ pairs: KeyValuePairs<String, String>) -> String {
+    public static func attributes(_ pairs: KeyValuePairs<String, String>) -> String {
         pairs.map { " \($0.key)=\"\(escape($0.value))\"" }.joined()
     }
 }
 
 extension String {
     /// "horizontal offset" → "Horizontal offset", for text that starts a sentence.
-    func capitalisingFirstLetter() -> String {
+    public func capitalisingFirstLetter() -> String {
         prefix(1).uppercased() + dropFirst()
     }
 }

@@ -1,7 +1,7 @@
 import PagerCore
 
 /// What the component under audit offers people to change page with (`--actions`).
-enum AuditActionKind: String, Sendable, CaseIterable {
+package enum AuditActionKind: String, Sendable, CaseIterable {
     /// Adjustable increment/decrement on the page dots (VoiceOver: swipe up/down).
     case adjustable
     /// `accessibilityScrollAction` (Switch Control, Voice Control, VoiceOver's three-finger swipe).
@@ -19,7 +19,7 @@ enum AuditActionKind: String, Sendable, CaseIterable {
     /// action of its own: the paged `TabView` it follows moves, by VoiceOver's scroll and the
     /// three-finger swipe; that view pages under a finger by UIKit's rules, not seed 000's drag,
     /// which PagerVoice models, so drag is audited for the indicator only when asked for.
-    static func defaults(for style: PageDots.Style) -> Set<AuditActionKind> {
+    package static func defaults(for style: PageDots.Style) -> Set<AuditActionKind> {
         switch style {
         case .pager: [.adjustable, .scroll, .swipe, .drag]
         case .indicator: [.scroll, .swipe]
@@ -29,18 +29,18 @@ enum AuditActionKind: String, Sendable, CaseIterable {
     /// Why `--style indicator --actions adjustable` is a usage error, not a finding: seed 004's
     /// indicator has no adjustable action (the model refuses increment), so no verdict on such a
     /// claim would be about the component the person has.
-    static let indicatorAdjustableMistake =
+    package static let indicatorAdjustableMistake =
         "--actions: the indicator has no adjustable action (seed 004): VoiceOver reads its label and value, and a swipe up or down does nothing; "
         + "leave out adjustable, or audit adjustable dots with --style pager"
 
     /// `defaults(for:)` as `--help` writes it: "adjustable,scroll,swipe,drag".
-    static func defaultsText(for style: PageDots.Style) -> String {
+    package static func defaultsText(for style: PageDots.Style) -> String {
         allCases.filter(defaults(for: style).contains).map(\.rawValue).joined(separator: ",")
     }
 }
 
 /// How the report is written (`--format`).
-enum AuditFormat: String, Sendable, CaseIterable {
+package enum AuditFormat: String, Sendable, CaseIterable {
     case text
     case json
     case sarif
@@ -49,46 +49,46 @@ enum AuditFormat: String, Sendable, CaseIterable {
 }
 
 /// A pager configuration to audit: the options of `pagervoice audit`, parsed and checked.
-struct AuditConfiguration: Sendable {
-    var pages: [String] = Pager.demoPages
+package struct AuditConfiguration: Sendable {
+    package var pages: [String] = Pager.demoPages
     /// The accessibility label the component gives its dots.
-    var label = "Page"
+    package var label = "Page"
     /// What the component offers: `--actions` when given, else what the style's seed offers.
-    var actions: Set<AuditActionKind> {
+    package var actions: Set<AuditActionKind> {
         get { chosenActions ?? AuditActionKind.defaults(for: style) }
         set { chosenActions = newValue }
     }
     /// `--actions` as given; nil follows the style.
-    var chosenActions: Set<AuditActionKind>?
-    var style: PageDots.Style = .pager
+    package var chosenActions: Set<AuditActionKind>?
+    package var style: PageDots.Style = .pager
     /// What lies behind the dots; nil = the seeds' own (page gradients, or the system background).
-    var background: SRGBColor?
+    package var background: SRGBColor?
     /// The dots' colour; nil = the style's own (white for the pager, primary for the indicator).
-    var tint: SRGBColor?
-    var textSize: TextSize = .standard
-    var transition: PageChangeStyle = .interactive
+    package var tint: SRGBColor?
+    package var textSize: TextSize = .standard
+    package var transition: PageChangeStyle = .interactive
     /// Seconds between automatic page changes; nil when the pager does not auto-advance.
-    var autoAdvance: Double?
+    package var autoAdvance: Double?
     /// The person can pause the auto-advance.
-    var pausable = false
+    package var pausable = false
     /// The auto-advance stops while Reduce Motion is on, as the seeds' demos do.
-    var autoAdvanceStopsUnderReduceMotion = true
+    package var autoAdvanceStopsUnderReduceMotion = true
     /// Audit with Reduce Motion on (the reduce-motion rule turns it on regardless).
-    var reduceMotion = false
-    var format: AuditFormat = .text
+    package var reduceMotion = false
+    package var format: AuditFormat = .text
     /// The rules to check, in report order.
-    var rules: [AuditRule] = AuditRule.allCases
+    package var rules: [AuditRule] = AuditRule.allCases
     /// Width of the pager in points (the model's default, an iPhone 15).
-    var width = 390.0
+    package var width = 390.0
     /// Room the dot row leaves on each side of the pager (dots-fit): 16 pt, SwiftUI's default
     /// `.padding()` and UIKit's layout margins on an iPhone, so the dots clear the screen's
     /// rounded corners and the edge gestures.
-    var dotsMargin = 16.0
+    package var dotsMargin = 16.0
 
-    init() {}
+    package init() {}
 
     /// The model configured as the options say, on the first page, left to right.
-    func makeSubject() -> AuditModelSubject {
+    package func makeSubject() -> AuditModelSubject {
         AuditModelSubject(
             pager: Pager(
                 pages: pages, width: width, reduceMotion: reduceMotion, pageChangeStyle: transition,
@@ -99,7 +99,7 @@ struct AuditConfiguration: Sendable {
     }
 
     /// "a, b ,c" → ["a", "b", "c"]; empty items dropped (for ids, where "a,,b" harms no one).
-    static func list(_ text: String) -> [String] {
+    package static func list(_ text: String) -> [String] {
         text.split(separator: ",", omittingEmptySubsequences: false)
             .map { String($0).trimmingSpaces() }
             .filter { !$0.isEmpty }

@@ -5,7 +5,7 @@ import PagerCore
 extension Auditor {
     // MARK: - label (WCAG 4.1.2)
 
-    func checkLabel() -> AuditFinding {
+    package func checkLabel() -> AuditFinding {
         var problems: [String] = []
         let refused = everyPage(directions: [.leftToRight]) { subject, page, _, _ in
             if let problem = labelProblem(subject.accessibilityElement) {
@@ -24,7 +24,7 @@ extension Auditor {
         return .pass(.label, "the page dots are labelled \"\(base.accessibilityElement.label)\" on every page and when empty")
     }
 
-    func labelProblem(_ element: AccessibilityElement) -> String? {
+    package func labelProblem(_ element: AccessibilityElement) -> String? {
         let label = element.label
         if label.trimmingSpaces().isEmpty {
             return
@@ -39,17 +39,17 @@ extension Auditor {
     // MARK: - value (WCAG 4.1.2)
 
     /// What the value must read, worked out independently of the model's strings.
-    func expectedValue(_ subject: Subject) -> String {
+    package func expectedValue(_ subject: Subject) -> String {
         subject.count > 0 ? "\(subject.index + 1) of \(subject.count)" : "None"
     }
 
-    func valueProblem(_ subject: Subject, after what: String) -> String? {
+    package func valueProblem(_ subject: Subject, after what: String) -> String? {
         let value = subject.accessibilityElement.value
         let expected = expectedValue(subject)
         return value == expected ? nil : "after \(what) the value reads \"\(value.clipped())\" instead of \"\(expected)\""
     }
 
-    func checkValue() -> AuditFinding {
+    package func checkValue() -> AuditFinding {
         var problems: [String] = []
         var changes = 0
         let refused = everyPage { start, page, direction, _ in
@@ -102,7 +102,7 @@ extension Auditor {
 
     // MARK: - adjustable (WCAG 4.1.2), scroll (WCAG 2.1.1)
 
-    func checkStepping(_ kind: AuditActionKind) -> AuditFinding {
+    package func checkStepping(_ kind: AuditActionKind) -> AuditFinding {
         let rule: AuditRule = kind == .adjustable ? .adjustable : .scroll
         let indicator = base.dots.style == .indicator
         guard offered.contains(kind) else {
@@ -155,7 +155,7 @@ extension Auditor {
     /// action, so the rule does not apply, as long as the element does not claim one either. An
     /// adjustable trait without the action would have VoiceOver say "adjustable" and then do
     /// nothing on a swipe up or down.
-    func checkIndicatorIsNotAdjustable() -> AuditFinding {
+    package func checkIndicatorIsNotAdjustable() -> AuditFinding {
         var problems: [String] = []
         let refused = everyPage(directions: [.leftToRight]) { subject, page, _, _ in
             let element = subject.accessibilityElement
@@ -178,7 +178,7 @@ extension Auditor {
     }
 
     /// Why a probe did not land where it must, or nil.
-    func moveProblem(_ probe: Probe, _ outcome: Outcome, _ direction: LayoutDirection) -> String? {
+    package func moveProblem(_ probe: Probe, _ outcome: Outcome, _ direction: LayoutDirection) -> String? {
         let at = "\(probe.name) on \(pageName(outcome.before))\(direction == .rightToLeft ? " (RTL)" : "")"
         if let error = outcome.error { return "\(at) was refused: \(error)" }
         let want = expected(probe, from: outcome.before)
@@ -195,7 +195,7 @@ extension Auditor {
 
     // MARK: - edges (WCAG 4.1.3)
 
-    func checkEdges() -> AuditFinding {
+    package func checkEdges() -> AuditFinding {
         // Tapping a dot selects that page outright: there is no page beyond to hit.
         guard !offered.subtracting([.tap]).isEmpty else {
             return .notApplicable(
@@ -243,7 +243,7 @@ extension Auditor {
 
     // MARK: - one-announcement (WCAG 4.1.3)
 
-    func checkOneAnnouncement() -> AuditFinding {
+    package func checkOneAnnouncement() -> AuditFinding {
         var problems: [String] = []
         var checked = 0
         let refused = everyPage { start, page, direction, _ in
@@ -310,7 +310,7 @@ extension Auditor {
 extension AccessibilityElement {
     /// The element as VoiceOver names it in audit messages, without trait and hint: "Page, 2 of 3",
     /// "Explore".
-    var auditName: String {
+    package var auditName: String {
         [label, value].filter { !$0.isEmpty }.map { $0.clipped() }.joined(separator: ", ")
     }
 }
