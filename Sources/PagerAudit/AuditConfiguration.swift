@@ -30,7 +30,7 @@ package enum AuditActionKind: String, Sendable, CaseIterable {
     /// indicator has no adjustable action (the model refuses increment), so no verdict on such a
     /// claim would be about the component the person has.
     package static let indicatorAdjustableMistake =
-        "--actions: the indicator has no adjustable action (seed 004): VoiceOver reads its label and value, and a swipe up or down does nothing; "
+        "--actions: the indicator has no adjustable action (a page indicator only follows its paged view): VoiceOver reads its label and value, and a swipe up or down does nothing; "
         + "leave out adjustable, or audit adjustable dots with --style pager"
 
     /// `defaults(for:)` as `--help` writes it: "adjustable,scroll,swipe,drag".

@@ -81,13 +81,13 @@ package struct AuditHTML {
         let shown = pages.prefix(10).joined(separator: ", ") + (pages.count > 10 ? ", … (\(pages.count - 10) more)" : "")
         let style =
             switch configuration.style {
-            case .pager: "the interactive pager's own dots (seed 000)"
-            case .indicator: "the stand-alone page dots indicator (seed 004)"
+            case .pager: "the interactive pager's own adjustable dots"
+            case .indicator: "a stand-alone page indicator (like SwiftUI's page index view)"
             }
         let actions = AuditActionKind.allCases.filter(configuration.actions.contains).map(\.rawValue)
         let background =
             configuration.background.map(SystemColors.describe)
-            ?? (configuration.style == .pager ? "the seed's page gradients" : "the system background \(SystemColors.background.hex)")
+            ?? (configuration.style == .pager ? "the demo pages' gradients" : "the system background \(SystemColors.background.hex)")
         let tint =
             configuration.tint.map(SystemColors.describe)
             ?? "the style's own (\(PageDots(style: configuration.style, count: 1, current: 0).colorName))"

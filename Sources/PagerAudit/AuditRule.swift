@@ -92,7 +92,7 @@ package enum AuditRule: String, Sendable, CaseIterable {
         case .label: "the page dots have a non-empty accessibility label"
         case .value: "the value reads \"N of M\" after every change, and \"None\" when there are no pages"
         case .adjustable:
-            "adjustable increment/decrement move exactly one page and never wrap (not applicable to seed 004's indicator, which has none)"
+            "adjustable increment/decrement move exactly one page and never wrap (not applicable to a page indicator, which has none)"
         case .scroll: "the scroll action (three-finger swipe) moves exactly one page and never wraps"
         case .edges: "at the first and last page the action is announced as a boundary"
         case .hiddenPages: "only the current page is visible to assistive technology and hit-testable, at rest and mid-drag"

@@ -121,7 +121,7 @@ public enum PagerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badTitle(let why):
             why
         case .notAdjustable:
-            "the indicator has no adjustable action (seed 004); the paged view it follows moves with scroll or swipe"
+            "the indicator has no adjustable action (a page indicator only follows its paged view); that view moves with scroll or swipe"
         }
     }
 

@@ -139,4 +139,18 @@ import Testing
             #expect(commands.stdout.contains(command), "\(command)")
         }
     }
+
+    /// Help speaks the words users know (SwiftUI's page index view, the pager's own dots), never
+    /// the names of the design references PagerVoice was built from.
+    @Test func helpNamesNoDesignReference() throws {
+        var texts = [try Pagervoice.run(["--audio", "off"], input: "help\n").stdout]
+        for command in [[], ["repl"], ["verify"], ["audit"], ["frames"], ["read"], ["say"], ["voices"]] {
+            let run = try Pagervoice.run(command + ["--help"])
+            #expect(run.status == 0, "\(command)")
+            texts.append(run.stdout)
+        }
+        for text in texts {
+            #expect(!text.lowercased().contains("seed"), "\(text.split(separator: "\n").filter { $0.lowercased().contains("seed") })")
+        }
+    }
 }

@@ -155,7 +155,7 @@ import Testing
         #expect(finding.status == .notApplicable)
         #expect(
             finding.message
-                == "the indicator has no adjustable action (seed 004): VoiceOver reads it as Page, 2 of 3 and moves with the paged view")
+                == "the indicator has no adjustable action (a page indicator only follows its paged view): VoiceOver reads it as Page, 2 of 3 and moves with the paged view")
         #expect(try Self.finding(.adjustable, ["--style", "indicator", "--pages", "Only"]).message.contains("reads it as Page, 1 of 1 "))
         #expect(try Self.finding(.adjustable, ["--style", "indicator", "--label", "Slide"]).message.contains("reads it as Slide, 2 of 3 "))
         // An indicator that says "adjustable" without the action misleads: that fails.
@@ -185,7 +185,7 @@ import Testing
         #expect(finding.status == .fail)
         #expect(
             finding.message
-                == "adjustable is claimed (see --actions), but the indicator lacks the adjustable trait and increment was refused: the indicator has no adjustable action (seed 004); the paged view it follows moves with scroll or swipe"
+                == "adjustable is claimed (see --actions), but the indicator lacks the adjustable trait and increment was refused: the indicator has no adjustable action (a page indicator only follows its paged view); that view moves with scroll or swipe"
         )
     }
 

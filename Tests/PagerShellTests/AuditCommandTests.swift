@@ -54,7 +54,7 @@ import Testing
         #expect(run.out.last == "15 rules: 11 passed, 1 failed, 3 not applicable")
         #expect(
             run.out.contains(
-                "N/A  adjustable (WCAG 4.1.2): the indicator has no adjustable action (seed 004): VoiceOver reads it as Page, 2 of 3 and moves with the paged view"
+                "N/A  adjustable (WCAG 4.1.2): the indicator has no adjustable action (a page indicator only follows its paged view): VoiceOver reads it as Page, 2 of 3 and moves with the paged view"
             ))
         #expect(run.out.contains { $0.hasPrefix("PASS focus-order (WCAG 2.4.3): Explore → Page, 1 of 3 on page 1") })
         #expect(Self.audit("--style", "indicator", "--ignore", "dot-contrast").status == 0)
@@ -67,7 +67,7 @@ import Testing
             #expect(claimed.out.isEmpty)
             #expect(
                 claimed.err.first
-                    == "Error: --actions: the indicator has no adjustable action (seed 004): VoiceOver reads its label and value, and a swipe up or down does nothing; leave out adjustable, or audit adjustable dots with --style pager"
+                    == "Error: --actions: the indicator has no adjustable action (a page indicator only follows its paged view): VoiceOver reads its label and value, and a swipe up or down does nothing; leave out adjustable, or audit adjustable dots with --style pager"
             )
         }
         // Explicit actions win: a drag is audited when asked for.

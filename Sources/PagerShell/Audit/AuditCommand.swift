@@ -28,12 +28,12 @@ struct AuditCommand: PagerVoiceSubcommand {
             valueName: "list"))
     var actions: String?
 
-    @Option(help: "Dots of the interactive pager (seed 000) or the stand-alone indicator (seed 004).")
+    @Option(help: "The interactive pager's own adjustable dots (pager), or a stand-alone page indicator that follows a paged view, like SwiftUI's page index view (indicator).")
     var style: PageDots.Style?
 
     @Option(
         help: ArgumentHelp(
-            "#RRGGBB or a system colour name behind the dots (default: the seed's page gradients; white for the indicator).",
+            "#RRGGBB or a system colour name behind the dots (default: the demo pages' gradients; white for the indicator).",
             valueName: "colour"),
         transform: { try AuditCommand.color($0) })
     var background: SRGBColor?
@@ -60,7 +60,7 @@ struct AuditCommand: PagerVoiceSubcommand {
     @Flag(help: "The auto-advance can be paused.")
     var pausable = false
 
-    @Flag(help: "The auto-advance keeps running with Reduce Motion on (the seeds stop it).")
+    @Flag(help: "The auto-advance keeps running with Reduce Motion on (the demo pager stops it).")
     var advancesUnderReduceMotion = false
 
     @Flag(help: "Audit with Reduce Motion on.")
