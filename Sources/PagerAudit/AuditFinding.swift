@@ -19,6 +19,19 @@ package struct AuditFinding: Sendable, Equatable {
     package var required: Double?
     /// What a contrast finding measured, for reports that draw it.
     package var swatches: [AuditSwatch] = []
+    /// The element of a real page the finding is about (the first one, where several are).
+    package var element: Element?
+
+    /// An element of an audited page: how to find it, and what a screen reader calls it.
+    package struct Element: Sendable, Equatable {
+        package var selector: String
+        package var name: String
+
+        package init(selector: String, name: String) {
+            self.selector = selector
+            self.name = name
+        }
+    }
 
     package static func pass(_ rule: AuditRule, _ message: String, measured: Double? = nil, required: Double? = nil) -> AuditFinding {
         AuditFinding(rule: rule, status: .pass, message: message, measured: measured, required: required)

@@ -30,6 +30,10 @@ extension Auditor {
             return
                 "the page dots have no accessibility label, so VoiceOver reads a bare \"\(element.value)\" that does not say what it counts"
         }
+        if AccessibleText.isSilent(label) {
+            return
+                "the page dots' label \"\(label.clipped())\" holds only characters a screen reader does not say, so VoiceOver reads a bare \"\(element.value)\""
+        }
         if label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "the label \"\(label.clipped())\" contains control characters"
         }
@@ -174,7 +178,8 @@ extension Auditor {
         let shown = (try? subject(at: min(1, max(count - 1, 0))).accessibilityElement) ?? base.accessibilityElement
         return .notApplicable(
             .adjustable,
-            "the indicator has no adjustable action (a page indicator only follows its paged view): VoiceOver reads it as \(shown.auditName) and moves with the paged view")
+            "the indicator has no adjustable action (a page indicator only follows its paged view): VoiceOver reads it as \(shown.auditName) and moves with the paged view"
+        )
     }
 
     /// Why a probe did not land where it must, or nil.

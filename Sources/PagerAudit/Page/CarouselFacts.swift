@@ -1,0 +1,334 @@
+import PagerCore
+
+/// A carousel on a real web page, as measured in a browser: what it is made of, what it conveys
+/// to assistive technology, and what it did when PagerVoice acted on it as a person would.
+///
+/// Everything here is a fact read from the browser (PagerWeb fills it): roles, names and states
+/// from the accessibility tree screen readers are given, boxes from layout, colours from a
+/// screenshot's pixels, behaviour from keys pressed and controls activated. The rules
+/// (`PageAuditor`) judge these facts against what the pager model says a screen-reader user
+/// must meet; a fact the page could not give is nil, and the rule that needs it says so.
+package struct CarouselFacts: Sendable {
+    /// The page audited, as given (a `file://` or `http://` URL).
+    package var url: String
+    /// How the widget was found ("the APG carousel pattern (aria-roledescription=\"carousel\")").
+    package var detection: String
+    /// Other carousels on the page, by selector (`--carousel` picks one).
+    package var others: [String] = []
+    /// The widget's root element.
+    package var widget: PageElement
+    package var slides: [PageElement] = []
+    /// Dots or tabs that select a slide, in order.
+    package var pickers: [PageElement] = []
+    /// The pickers are `role="tab"` in a tablist (arrow keys move between them).
+    package var pickersAreTabs = false
+    package var previous: PageElement?
+    package var next: PageElement?
+    /// The control that starts and stops automatic rotation.
+    package var rotation: PageElement?
+    /// A `role="slider"` that pages the widget.
+    package var slider: PageElement?
+    /// The widget's writing direction, from its computed style.
+    package var rightToLeft = false
+    /// What the widget conveyed once loaded, before anything was done to it.
+    package var initial: Conveyed
+    /// Every action tried, in order, with what the widget conveyed after it had settled.
+    package var steps: [PageStep] = []
+    /// The widget's parts reached by Tab from the top of the page, in order ("picker-1", "next",
+    /// "slide-2" for content inside a slide); nil when Tab was not tried.
+    package var tabOrder: [String]?
+    /// Focusable content inside slides that are not shown: Tab reaches it unseen.
+    package var hiddenFocusables: [HiddenFocusable] = []
+    /// Each picker as drawn, and what lies behind it (from two screenshots); empty when the
+    /// screenshot could not be taken or there are no pickers.
+    package var dotPixels: [DotPixels] = []
+    package var rotationFacts: RotationFacts
+    package var motion: MotionFacts
+    /// The pickers laid out in a 320 CSS px wide window (WCAG 1.4.10's width); nil when not measured.
+    package var narrow: NarrowLayout?
+
+    package init(url: String, detection: String, widget: PageElement, initial: Conveyed, rotation: RotationFacts, motion: MotionFacts) {
+        self.url = url
+        self.detection = detection
+        self.widget = widget
+        self.initial = initial
+        self.rotationFacts = rotation
+        self.motion = motion
+    }
+
+    /// The number of pages: the slides, else the pickers, else the slider's range.
+    package var count: Int {
+        if !slides.isEmpty { return slides.count }
+        if !pickers.isEmpty { return pickers.count }
+        return initial.sliderMaximum ?? 0
+    }
+
+    /// What the widget calls a page: "slide" for most carousels, or the slides' own
+    /// `aria-roledescription` ("Slide 2 of 6" where the page says so).
+    package var pageWord: String {
+        let described = slides.compactMap(\.roleDescription).first { !$0.isEmpty }
+        return (described ?? "slide").lowercased()
+    }
+}
+
+/// One element of the widget, as the accessibility tree and layout give it.
+package struct PageElement: Sendable, Equatable {
+    /// A CSS selector that finds exactly this element.
+    package var selector: String
+    /// The accessible name screen readers say ("" when there is none).
+    package var name: String = ""
+    /// The role in the accessibility tree ("button", "tab", "group"; "" when the element is not
+    /// in the tree).
+    package var role: String = ""
+    /// `aria-roledescription`, where set.
+    package var roleDescription: String?
+    /// Where it is drawn, in CSS pixels of the page; nil when it is not drawn.
+    package var box: PageBox?
+    /// The accessibility tree marks it focusable.
+    package var focusable = false
+    /// It is in the accessibility tree (not hidden, not ignored).
+    package var exposed = false
+    package var disabled = false
+
+    package init(selector: String) { self.selector = selector }
+
+    /// "button “Slide 2”", "the button at #carousel > button" when it has no name.
+    package var phrase: String {
+        let kind = role.isEmpty ? "element" : role
+        guard !AccessibleText.isSilent(name) else { return "the \(kind) at \(selector.clipped(60))" }
+        return "\(kind) \u{201C}\(name.clipped(60))\u{201D}"
+    }
+}
+
+/// A rectangle in CSS pixels.
+package struct PageBox: Sendable, Equatable {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
+
+    package init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    package var centreX: Double { x + width / 2 }
+    package var centreY: Double { y + height / 2 }
+    package var maxX: Double { x + width }
+    package var maxY: Double { y + height }
+    package var isEmpty: Bool { width <= 0 || height <= 0 }
+}
+
+/// What the widget conveys at one moment, channel by channel. A screen reader meets the
+/// position through whichever of these the widget uses; every one it uses must agree.
+package struct Conveyed: Sendable, Equatable {
+    /// The slide a sighted person sees (0-based); nil when none is on screen.
+    package var shown: Int?
+    /// Pickers whose `aria-selected` is true (tabs).
+    package var selected: [Int] = []
+    /// Pickers with `aria-current` set to anything but false.
+    package var current: [Int] = []
+    /// Pickers whose `aria-pressed` is true.
+    package var pressed: [Int] = []
+    /// Slides in the accessibility tree (not hidden from assistive technology).
+    package var exposedSlides: [Int] = []
+    /// Each slide's accessible name, in order.
+    package var slideNames: [String] = []
+    /// The slider's value, range and value text, where there is a slider.
+    package var sliderValue: Int?
+    package var sliderMinimum: Int?
+    package var sliderMaximum: Int?
+    package var sliderText: String?
+    /// `aria-live` of the region holding the slides (nil: none).
+    package var live: String?
+    /// The previous and next controls are disabled or hidden now.
+    package var previousUnavailable = false
+    package var nextUnavailable = false
+    /// The widget's part that has keyboard focus ("next", "picker-2"), or "outside"/"none".
+    package var focus: String?
+
+    package init(shown: Int?) { self.shown = shown }
+
+    /// The pickers marked as the current page, by whichever state the widget uses.
+    package var markedPickers: [Int] {
+        var marked: [Int] = []
+        for index in selected + current + pressed where !marked.contains(index) { marked.append(index) }
+        return marked.sorted()
+    }
+}
+
+/// One thing done to the widget and what it conveyed after it settled.
+package struct PageStep: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
+        /// Activating a control with the mouse, or with Enter or Space once focused.
+        case next(PageInput)
+        case previous(PageInput)
+        case picker(Int, PageInput)
+        /// A key pressed with focus on one of the widget's parts ("ArrowRight" on "picker-0").
+        case key(String, on: String)
+        /// Letting the page's own time run (rotation).
+        case wait(milliseconds: Int)
+        case rotationControl(PageInput)
+
+        /// "Next (Enter)", "dot 3 (click)", "ArrowRight on tab 1"
+        package func phrase(_ facts: CarouselFacts) -> String {
+            switch self {
+            case .next(let input): "\(facts.next.map { Self.controlName($0, fallback: "Next") } ?? "Next") (\(input.rawValue))"
+            case .previous(let input):
+                "\(facts.previous.map { Self.controlName($0, fallback: "Previous") } ?? "Previous") (\(input.rawValue))"
+            case .picker(let index, let input): "\(facts.pickerPhrase(index)) (\(input.rawValue))"
+            case .key(let key, let part): "\(key) on \(facts.partPhrase(part))"
+            case .wait(let milliseconds): "\(AuditNumber.short(Double(milliseconds) / 1000)) s of waiting"
+            case .rotationControl(let input):
+                "\(facts.rotation.map { Self.controlName($0, fallback: "the rotation control") } ?? "the rotation control") (\(input.rawValue))"
+            }
+        }
+
+        static func controlName(_ element: PageElement, fallback: String) -> String {
+            AccessibleText.isSilent(element.name) ? fallback : "\u{201C}\(element.name.clipped(40))\u{201D}"
+        }
+
+        /// Whether the action was made with the keyboard alone.
+        package var isKeyboard: Bool {
+            switch self {
+            case .next(let input), .previous(let input), .picker(_, let input), .rotationControl(let input): input != .click
+            case .key: true
+            case .wait: false
+            }
+        }
+    }
+
+    package var action: Action
+    /// The slide shown before (0-based), nil when none was.
+    package var from: Int?
+    package var after: Conveyed
+
+    package init(action: Action, from: Int?, after: Conveyed) {
+        self.action = action
+        self.from = from
+        self.after = after
+    }
+}
+
+/// How an action was made.
+package enum PageInput: String, Sendable, Equatable {
+    case click
+    case enter = "Enter"
+    case space = "Space"
+}
+
+/// A focusable thing inside a slide that is not shown.
+package struct HiddenFocusable: Sendable, Equatable {
+    package var slide: Int
+    package var selector: String
+
+    package init(slide: Int, selector: String) {
+        self.slide = slide
+        self.selector = selector
+    }
+}
+
+/// One picker as it is drawn: its colour where it paints, the colour behind it there, and the
+/// lowest contrast between them over its painted pixels.
+package struct DotPixels: Sendable, Equatable {
+    package var picker: Int
+    /// The picker marked as the current page when the screenshot was taken.
+    package var isCurrent: Bool
+    package var dot: SRGBColor
+    package var background: SRGBColor
+    package var ratio: Double
+    /// Painted pixels measured (0: the picker paints nothing that differs from behind it).
+    package var pixels: Int
+
+    package init(picker: Int, isCurrent: Bool, dot: SRGBColor, background: SRGBColor, ratio: Double, pixels: Int) {
+        self.picker = picker
+        self.isCurrent = isCurrent
+        self.dot = dot
+        self.background = background
+        self.ratio = ratio
+        self.pixels = pixels
+    }
+}
+
+/// Whether the widget changes slide on its own, and whether that can be stopped.
+package struct RotationFacts: Sendable, Equatable {
+    /// Page time watched, each time, in milliseconds.
+    package var watchedMilliseconds: Int
+    /// Slide changes seen on their own after loading, and after a first page change by hand.
+    package var changesAfterLoad: Int
+    package var changesAfterInteraction: Int
+    /// Milliseconds between the first two changes seen, where two were.
+    package var interval: Int?
+    /// The live politeness of the slides while they rotated (nil: no live region).
+    package var liveWhileRotating: String?
+    /// The rotation control was activated, and the slide changes seen after that.
+    package var pausedWithControl = false
+    package var changesAfterPause: Int?
+    /// The live politeness after pausing.
+    package var liveAfterPause: String?
+    /// With prefers-reduced-motion: reduce emulated from load, slide changes seen on their own
+    /// (nil: not watched).
+    package var changesUnderReducedMotion: Int?
+
+    package init(watchedMilliseconds: Int, changesAfterLoad: Int, changesAfterInteraction: Int) {
+        self.watchedMilliseconds = watchedMilliseconds
+        self.changesAfterLoad = changesAfterLoad
+        self.changesAfterInteraction = changesAfterInteraction
+    }
+
+    package var rotates: Bool { changesAfterLoad > 0 || changesAfterInteraction > 0 }
+}
+
+/// How a page change looks: the animations that ran in the widget right after Next.
+package struct MotionFacts: Sendable, Equatable {
+    /// Longest animation (ms) and the properties animated, with motion as the page sets it.
+    package var normalMilliseconds: Double
+    package var normalProperties: [String] = []
+    /// The same with `prefers-reduced-motion: reduce` emulated; nil when not measured.
+    package var reducedMilliseconds: Double?
+    package var reducedProperties: [String] = []
+
+    package init(normalMilliseconds: Double) { self.normalMilliseconds = normalMilliseconds }
+}
+
+/// The pickers in a narrow window.
+package struct NarrowLayout: Sendable, Equatable {
+    /// The window's width in CSS pixels.
+    package var width: Double
+    package var pickers: [PageBox?]
+    /// The widget's own box there.
+    package var widget: PageBox?
+
+    package init(width: Double, pickers: [PageBox?], widget: PageBox?) {
+        self.width = width
+        self.pickers = pickers
+        self.widget = widget
+    }
+}
+
+extension CarouselFacts {
+    /// "dot 3", "tab “Slide 3”"
+    package func pickerPhrase(_ index: Int) -> String {
+        guard pickers.indices.contains(index) else { return "picker \(index + 1)" }
+        let picker = pickers[index]
+        let kind = pickersAreTabs ? "tab" : "dot"
+        return AccessibleText.isSilent(picker.name) ? "\(kind) \(index + 1)" : "\(kind) \u{201C}\(picker.name.clipped(40))\u{201D}"
+    }
+
+    /// A marked part by the words a person uses: "Next", "dot 2", "slide 3's content".
+    package func partPhrase(_ mark: String) -> String {
+        switch mark {
+        case "next": return next.map { PageStep.Action.controlName($0, fallback: "Next") } ?? "Next"
+        case "previous": return previous.map { PageStep.Action.controlName($0, fallback: "Previous") } ?? "Previous"
+        case "rotation": return rotation.map { PageStep.Action.controlName($0, fallback: "the rotation control") } ?? "the rotation control"
+        case "slider": return "the slider"
+        case "root": return "the carousel"
+        default:
+            if mark.hasPrefix("picker-"), let index = Int(mark.dropFirst(7)) { return pickerPhrase(index) }
+            if mark.hasPrefix("slide-"), let index = Int(mark.dropFirst(6)) { return "content of \(pageWord) \(index + 1)" }
+            return mark
+        }
+    }
+}

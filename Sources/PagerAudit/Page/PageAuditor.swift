@@ -1,0 +1,721 @@
+import PagerCore
+
+/// The audit's rules applied to a carousel measured on a real page.
+///
+/// The rules are the ones the model is audited by (`AuditRule`), each judged on what the
+/// browser measured (`CarouselFacts`). The pager model stays the reference: it is configured
+/// from the widget (its page count and its slides' names) and says what a screen-reader user
+/// must meet after each action; the page's facts are held to that. A rule the page gives no
+/// facts for is not applicable, with the reason, never a silent pass.
+package struct PageAuditor: Sendable {
+    package var facts: CarouselFacts
+    package var rules: [AuditRule]
+
+    package init(facts: CarouselFacts, rules: [AuditRule] = AuditRule.allCases) {
+        self.facts = facts
+        self.rules = rules
+    }
+
+    package func run() -> [AuditFinding] { rules.map(check) }
+
+    package func check(_ rule: AuditRule) -> AuditFinding {
+        switch rule {
+        case .label: checkLabel()
+        case .value: checkValue()
+        case .adjustable: checkAdjustable()
+        case .scroll: checkKeyboard()
+        case .edges: checkEdges()
+        case .hiddenPages: checkHiddenPages()
+        case .focusOrder: checkFocusOrder()
+        case .oneAnnouncement: checkAnnouncements()
+        case .reduceMotion: checkReduceMotion()
+        case .rtl: checkRTL()
+        case .dotContrast: checkDotContrast()
+        case .dotScaling: checkDotScaling()
+        case .dotsFit: checkDotsFit()
+        case .targetSize: checkTargetSize()
+        case .autoAdvance: checkAutoAdvance()
+        }
+    }
+
+    // MARK: - Words
+
+    var count: Int { facts.count }
+    var word: String { facts.pageWord }
+    var pickerWord: String { facts.pickersAreTabs ? "tab" : "dot" }
+
+    /// The model configured from the widget: its pages are the slides' names (or "Slide N").
+    var model: Pager {
+        let names = (0..<count).map { index -> String in
+            let name = facts.slides.indices.contains(index) ? facts.slides[index].name : ""
+            return AccessibleText.isSilent(name) ? "\(word.capitalisingFirstLetter()) \(index + 1)" : name
+        }
+        return Pager(pages: names)
+    }
+
+    /// "2 of 6", as the model's value says it for a 0-based page.
+    func modelValue(_ page: Int) -> String {
+        var pager = model
+        if pager.count > 0 { _ = try? pager.reduce(.goTo(min(max(page, 0), pager.count - 1))) }
+        return pager.accessibilityElement.value
+    }
+
+    func element(_ element: PageElement?) -> AuditFinding.Element? {
+        element.map { AuditFinding.Element(selector: $0.selector, name: $0.name) }
+    }
+
+    func fail(_ rule: AuditRule, _ message: String, _ about: PageElement?, measured: Double? = nil, required: Double? = nil) -> AuditFinding
+    {
+        var finding = AuditFinding.fail(rule, message, measured: measured, required: required)
+        finding.element = element(about ?? facts.widget)
+        return finding
+    }
+
+    func pass(_ rule: AuditRule, _ message: String, _ about: PageElement? = nil, measured: Double? = nil, required: Double? = nil)
+        -> AuditFinding
+    {
+        var finding = AuditFinding.pass(rule, message, measured: measured, required: required)
+        finding.element = element(about ?? facts.widget)
+        return finding
+    }
+
+    func notApplicable(_ rule: AuditRule, _ message: String) -> AuditFinding {
+        var finding = AuditFinding.notApplicable(rule, message)
+        finding.element = element(facts.widget)
+        return finding
+    }
+
+    /// "dots 1–3", "dot 2", "dots 1 and 4"
+    func pickerList(_ indices: [Int]) -> String {
+        guard let first = indices.first else { return "" }
+        if indices.count == 1 { return "\(pickerWord) \(first + 1)" }
+        let contiguous = zip(indices, indices.dropFirst()).allSatisfy { $1 == $0 + 1 }
+        if contiguous, indices.count > 2 { return "\(pickerWord)s \(first + 1)–\(indices[indices.count - 1] + 1)" }
+        let numbers = indices.map { String($0 + 1) }
+        return "\(pickerWord)s " + numbers.dropLast().joined(separator: ", ") + " and " + numbers[numbers.count - 1]
+    }
+
+    /// "slide 2", or "no slide" for nil.
+    func slidePhrase(_ page: Int?) -> String {
+        page.map { "\(word) \($0 + 1)" } ?? "no \(word)"
+    }
+
+    // MARK: - label (WCAG 4.1.2)
+
+    func checkLabel() -> AuditFinding {
+        var problems: [(String, PageElement)] = []
+        let widget = facts.widget
+        if widget.roleDescription != nil || ["region", "group"].contains(widget.role), AccessibleText.isSilent(widget.name) {
+            let said = widget.roleDescription ?? widget.role
+            problems.append(
+                (
+                    "the carousel (\(widget.selector.clipped(60))) has no accessible name: a screen reader says only \u{201C}\(said.clipped(30))\u{201D}",
+                    widget
+                ))
+        }
+        let silent = facts.pickers.indices.filter { AccessibleText.isSilent(facts.pickers[$0].name) }
+        if let first = silent.first {
+            let invisible = silent.filter { !facts.pickers[$0].name.isEmpty }
+            let how =
+                invisible.isEmpty
+                ? "no accessible name"
+                : "only characters a screen reader does not say as a name (\u{201C}\(facts.pickers[invisible[0]].name.clipped(20))\u{201D})"
+            problems.append(
+                (
+                    "\(silent.count == facts.pickers.count && silent.count > 1 ? "all \(silent.count) \(pickerWord)s" : pickerList(silent)) \(silent.count == 1 ? "has" : "have") \(how): a screen reader says only \u{201C}\(facts.pickers[first].role.isEmpty ? "button" : facts.pickers[first].role)\u{201D}",
+                    facts.pickers[first]
+                ))
+        }
+        for (control, what) in [
+            (facts.previous, "the previous control"), (facts.next, "the next control"), (facts.rotation, "the rotation control"),
+        ] {
+            guard let control, AccessibleText.isSilent(control.name) else { continue }
+            problems.append(("\(what) (\(control.selector.clipped(60))) has no accessible name", control))
+        }
+        let unnamedSlides = facts.slides.indices.filter {
+            let slide = facts.slides[$0]
+            return slide.exposed && slide.roleDescription != nil && AccessibleText.isSilent(slide.name)
+        }
+        if let first = unnamedSlides.first {
+            problems.append(
+                ("\(word) \(first + 1) is marked as a \(word) (aria-roledescription) but has no accessible name", facts.slides[first]))
+        }
+        if let (message, element) = problems.first {
+            let more = problems.count > 1 ? "; " + problems.dropFirst().map(\.0).joined(separator: "; ") : ""
+            return fail(.label, message + more, element)
+        }
+        var named: [String] = []
+        if !AccessibleText.isSilent(widget.name) { named.append("the carousel \u{201C}\(widget.name.clipped(40))\u{201D}") }
+        if let first = facts.pickers.first {
+            named.append("its \(facts.pickers.count) \(pickerWord)s (\u{201C}\(first.name.clipped(30))\u{201D} …)")
+        }
+        let controls = [facts.previous, facts.next, facts.rotation].compactMap { $0 }.map { "\u{201C}\($0.name.clipped(30))\u{201D}" }
+        if !controls.isEmpty { named.append("its controls (\(controls.joined(separator: ", ")))") }
+        guard !named.isEmpty else {
+            return notApplicable(
+                .label,
+                "the carousel has no pickers or controls to name, and its container needs no name (role \(widget.role.isEmpty ? "none" : widget.role))"
+            )
+        }
+        return pass(.label, named.joined(separator: ", ") + " have names a screen reader says")
+    }
+
+    // MARK: - value (WCAG 4.1.2)
+
+    /// Every moment measured: at load, then after each step.
+    var moments: [(what: String, conveyed: Conveyed)] {
+        [("once loaded", facts.initial)]
+            + facts.steps.map { step in
+                ("after \(step.action.phrase(facts)) on \(slidePhrase(step.from))", step.after)
+            }
+    }
+
+    func checkValue() -> AuditFinding {
+        guard count > 0 else { return fail(.value, "the carousel has no \(word)s to convey", nil) }
+        var problems: [String] = []
+        var channels: Set<String> = []
+        for (what, conveyed) in moments {
+            let position = PagePosition(conveyed, in: facts)
+            channels.formUnion(position.readings.filter { $0.page != nil }.map(\.channel))
+            let expected = conveyed.shown ?? position.agreedPage ?? 0
+            if let problem = position.problem(expected: expected, count: count, facts: facts) {
+                let model =
+                    conveyed.shown.map { "\(word) \($0 + 1) is on screen (the model: \(modelValue($0)))" } ?? "no \(word) is on screen"
+                problems.append("\(what) \(model), but \(problem)")
+            }
+        }
+        guard problems.isEmpty else {
+            let element = facts.initial.markedPickers.first.map { facts.pickers[$0] } ?? facts.pickers.first ?? facts.widget
+            return fail(.value, summarise(problems), element)
+        }
+        let how = channels.sorted().map { channel -> String in
+            switch channel {
+            case "pickers":
+                "the \(pickerWord)s' \(facts.initial.selected.isEmpty ? (facts.initial.current.isEmpty ? "aria-pressed" : "aria-current") : "aria-selected")"
+            case "slide name":
+                "the \(word)s' names (\u{201C}\(facts.initial.slideNames.first { PagePosition.nOfM($0) != nil }?.clipped(30) ?? "N of M")\u{201D})"
+            case "slider": "the slider's value"
+            default: "which \(word) is exposed"
+            }
+        }
+        return pass(
+            .value,
+            "\(how.joined(separator: " and ")) convey the \(word) on screen, as \u{201C}N of \(count)\u{201D}, at load and after all \(facts.steps.count) changes"
+        )
+    }
+
+    /// The first problem and how many more.
+    func summarise(_ problems: [String]) -> String {
+        guard let first = problems.first else { return "" }
+        let distinct = Set(problems).count
+        return distinct > 1 ? "\(first) (and \(distinct - 1) more)" : first
+    }
+
+    // MARK: - adjustable (WCAG 4.1.2)
+
+    func checkAdjustable() -> AuditFinding {
+        guard let slider = facts.slider else {
+            return notApplicable(
+                .adjustable,
+                "the carousel has no adjustable control (role=\"slider\"): its \(word)s change through its \(facts.pickers.isEmpty ? "buttons" : "\(pickerWord)s and buttons") (see scroll)"
+            )
+        }
+        let keys = facts.steps.filter { if case .key(_, on: "slider") = $0.action { true } else { false } }
+        guard !keys.isEmpty else { return notApplicable(.adjustable, "no key was pressed on the slider") }
+        var problems: [String] = []
+        for step in keys {
+            guard case .key(let key, _) = step.action, let from = step.from else { continue }
+            let forward = ["ArrowRight", "ArrowUp"].contains(key) != facts.rightToLeft || key == "ArrowUp"
+            let want = min(max(from + (forward ? 1 : -1), 0), count - 1)
+            let got = PagePosition(step.after, in: facts).readings.first { $0.channel == "slider" }?.page
+            if got != want {
+                problems.append(
+                    "\(key) on \(slidePhrase(from)) left the slider on \(got.map { "\(word) \($0 + 1)" } ?? "no value") instead of \(word) \(want + 1)"
+                )
+            }
+        }
+        guard problems.isEmpty else { return fail(.adjustable, summarise(problems), slider) }
+        return pass(.adjustable, "the arrow keys move the slider exactly one \(word) and stop at the ends (\(keys.count) presses)", slider)
+    }
+
+    // MARK: - scroll (WCAG 2.1.1 Keyboard)
+
+    /// The page a step must reach, in the model's terms: next and previous move one page, a
+    /// picker selects its own; at an end the widget may stay or wrap around (edges judges which).
+    func accepted(_ step: PageStep) -> [Int]? {
+        guard let from = step.from, count > 0 else { return nil }
+        switch step.action {
+        case .next: return from == count - 1 ? [from, 0] : [from + 1]
+        case .previous: return from == 0 ? [from, count - 1] : [from - 1]
+        case .picker(let index, _): return [index]
+        case .key(let key, let part) where part.hasPrefix("picker-") || part == "slider" || part == "root":
+            let forward = (key == "ArrowRight") != facts.rightToLeft || key == "ArrowDown" && facts.pickersAreTabs
+            switch key {
+            case "Home": return [0]
+            case "End": return [count - 1]
+            case "ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp":
+                let step = forward ? 1 : -1
+                let next = from + step
+                if next < 0 { return [from, count - 1] }
+                if next >= count { return [from, 0] }
+                return [next]
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    func checkKeyboard() -> AuditFinding {
+        guard count > 1 else {
+            return notApplicable(.scroll, "the carousel has \(count == 1 ? "one \(word)" : "no \(word)s"): there is nothing to page to")
+        }
+        let keyboard = facts.steps.filter { $0.action.isKeyboard && accepted($0) != nil }
+        var problems: [(String, PageElement?)] = []
+        // What a mouse can do, a keyboard must reach.
+        for (control, mark) in [(facts.previous, "previous"), (facts.next, "next")] {
+            guard let control, !control.disabled else { continue }
+            if !control.focusable, facts.tabOrder?.contains(mark) != true {
+                problems.append(("\(facts.partPhrase(mark)) cannot be reached with Tab (it is not focusable)", control))
+            }
+        }
+        let unreachable = facts.pickers.indices.filter { !facts.pickers[$0].focusable && facts.tabOrder?.contains("picker-\($0)") != true }
+        if !unreachable.isEmpty, !facts.pickersAreTabs || unreachable.count == facts.pickers.count {
+            problems.append(
+                (
+                    "\(unreachable.count == facts.pickers.count ? "no \(pickerWord)" : pickerList(unreachable)) can be reached with Tab: \(unreachable.count == facts.pickers.count ? "they are" : "they are") not focusable",
+                    facts.pickers[unreachable[0]]
+                ))
+        }
+        var moved = 0
+        for step in keyboard {
+            guard let want = accepted(step), let from = step.from else { continue }
+            let got = step.after.shown
+            if let got, want.contains(got) {
+                if got != from { moved += 1 }
+                continue
+            }
+            let what = step.action.phrase(facts)
+            let expected =
+                want.count == 1 ? "\(word) \(want[0] + 1)" : "\(word) \(want.filter { $0 != from }.first.map { $0 + 1 } ?? from + 1)"
+            if got == from {
+                problems.append(("\(what) on \(slidePhrase(from)) did nothing (the model goes to \(expected))", nil))
+            } else {
+                problems.append(("\(what) on \(slidePhrase(from)) went to \(slidePhrase(got)) instead of \(expected)", nil))
+            }
+        }
+        if moved == 0, problems.isEmpty {
+            problems.append(("no key changes the \(word): neither Enter nor Space on the controls, nor the arrow keys, moved it", nil))
+        }
+        if let (first, element) = problems.first {
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+            return fail(.scroll, first + more, element)
+        }
+        var ways: [String] = []
+        if keyboard.contains(where: { if case .next = $0.action { true } else { false } }) {
+            ways.append("Enter or Space on Next and Previous")
+        }
+        if keyboard.contains(where: { if case .picker = $0.action { true } else { false } }) { ways.append("on each \(pickerWord)") }
+        if keyboard.contains(where: { if case .key = $0.action { true } else { false } }) { ways.append("the arrow keys") }
+        return pass(
+            .scroll,
+            "every \(word) is reachable with the keyboard alone: \(ways.joined(separator: ", ")) (\(keyboard.count) key presses, each moving exactly as the model does)"
+        )
+    }
+
+    // MARK: - edges (WCAG 4.1.3)
+
+    func checkEdges() -> AuditFinding {
+        guard facts.previous != nil || facts.next != nil else {
+            return notApplicable(.edges, "the carousel has no next or previous control that could meet an end")
+        }
+        guard count > 1 else { return notApplicable(.edges, "with one \(word) there is no end to meet") }
+        var problems: [(String, PageElement?)] = []
+        var outcomes: [String] = []
+        for step in facts.steps {
+            guard let from = step.from else { continue }
+            let atEnd: (name: String, control: PageElement?, unavailable: Bool, wrapTo: Int)
+            switch step.action {
+            case .next where from == count - 1: atEnd = ("Next", facts.next, step.after.nextUnavailable, 0)
+            case .previous where from == 0: atEnd = ("Previous", facts.previous, step.after.previousUnavailable, count - 1)
+            default: continue
+            }
+            let what = "\(step.action.phrase(facts)) on \(slidePhrase(from))"
+            if step.after.shown == atEnd.wrapTo {
+                outcomes.append("\(what) wraps around to \(slidePhrase(atEnd.wrapTo))")
+            } else if step.after.shown == from {
+                if atEnd.unavailable {
+                    outcomes.append("\(atEnd.name) is disabled on \(slidePhrase(from))")
+                } else {
+                    problems.append(
+                        ("\(what) is still offered and does nothing: a screen-reader user is not told that this is the end", atEnd.control))
+                }
+            } else {
+                problems.append(("\(what) went to \(slidePhrase(step.after.shown))", atEnd.control))
+            }
+        }
+        if let (first, element) = problems.first {
+            return fail(.edges, first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""), element)
+        }
+        guard !outcomes.isEmpty else { return notApplicable(.edges, "the ends were not reached with the controls") }
+        return pass(.edges, outcomes.joined(separator: "; "))
+    }
+
+    // MARK: - hidden-pages (WCAG 2.4.3)
+
+    func checkHiddenPages() -> AuditFinding {
+        guard facts.slides.count > 1 else {
+            return notApplicable(
+                .hiddenPages,
+                facts.slides.isEmpty
+                    ? "the carousel's \(word)s were not found as elements of their own" : "there is one \(word), so none is hidden")
+        }
+        var problems: [(String, PageElement?)] = []
+        for (what, conveyed) in moments {
+            guard let shown = conveyed.shown else { continue }
+            let extra = conveyed.exposedSlides.filter { $0 != shown }
+            if !extra.isEmpty {
+                let names = extra.count > 3 ? "\(extra.count) \(word)s" : extra.map { "\(word) \($0 + 1)" }.joined(separator: ", ")
+                problems.append(
+                    (
+                        "\(what) \(names), not on screen, \(extra.count == 1 ? "is" : "are") in the accessibility tree: a screen reader reads \(extra.count == 1 ? "it" : "them") as if shown",
+                        facts.slides[extra[0]]
+                    ))
+            }
+            if !conveyed.exposedSlides.contains(shown), facts.slides[shown].exposed || conveyed.exposedSlides.isEmpty == false {
+                problems.append(("\(what) \(word) \(shown + 1) is on screen but hidden from assistive technology", facts.slides[shown]))
+            }
+        }
+        if let hidden = facts.hiddenFocusables.first {
+            problems.append(
+                (
+                    "\(hidden.selector.clipped(60)) in \(word) \(hidden.slide + 1), which is not shown, can be reached with Tab\(facts.hiddenFocusables.count > 1 ? " (and \(facts.hiddenFocusables.count - 1) more)" : "")",
+                    facts.slides[hidden.slide]
+                ))
+        }
+        if let (first, element) = problems.first {
+            return fail(.hiddenPages, first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""), element)
+        }
+        return pass(
+            .hiddenPages,
+            "only the \(word) on screen is in the accessibility tree, at load and after all \(facts.steps.count) changes, and nothing in the others can be reached with Tab"
+        )
+    }
+
+    // MARK: - focus-order (WCAG 2.4.3)
+
+    func checkFocusOrder() -> AuditFinding {
+        guard let order = facts.tabOrder else { return notApplicable(.focusOrder, "Tab was not pressed through the page") }
+        var problems: [(String, PageElement?)] = []
+        let parts = order.filter { $0 != "outside" && $0 != "inside" }
+        var seen: [String: Int] = [:]
+        for (index, part) in parts.enumerated() {
+            if let earlier = seen[part], earlier != index - 1 {
+                problems.append(("Tab reached \(facts.partPhrase(part)) twice", nil))
+            }
+            seen[part] = index
+        }
+        let shown = facts.initial.shown
+        for part in parts where part.hasPrefix("slide-") {
+            if let index = Int(part.dropFirst(6)), index != shown {
+                problems.append(
+                    (
+                        "Tab reached the content of \(word) \(index + 1), which is not on screen",
+                        facts.slides.indices.contains(index) ? facts.slides[index] : nil
+                    ))
+            }
+        }
+        if facts.rotationFacts.rotates, let rotation = facts.rotation, let first = parts.first, first != "rotation",
+            parts.contains("rotation")
+        {
+            problems.append(
+                (
+                    "Tab reaches \(facts.partPhrase(first)) before the rotation control: the \(word)s keep moving while a keyboard user works towards it (the APG carousel puts it first)",
+                    rotation
+                ))
+        }
+        if let (first, element) = problems.first {
+            return fail(.focusOrder, first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""), element)
+        }
+        guard !parts.isEmpty else { return fail(.focusOrder, "Tab never reached any part of the carousel", facts.widget) }
+        let path = parts.prefix(8).map { facts.partPhrase($0) }.joined(separator: " → ") + (parts.count > 8 ? " → …" : "")
+        return pass(.focusOrder, "Tab reaches \(path), each once, and nothing of a \(word) that is not shown")
+    }
+
+    // MARK: - one-announcement (WCAG 4.1.3)
+
+    func checkAnnouncements() -> AuditFinding {
+        var problems: [String] = []
+        let rotation = facts.rotationFacts
+        if rotation.rotates, let live = rotation.liveWhileRotating, live != "off" {
+            problems.append(
+                "while the \(word)s rotate on their own they are in an aria-live=\"\(live)\" region: a screen reader announces every rotation, interrupting whatever the person is reading (APG: aria-live=\"off\" while rotating)"
+            )
+        }
+        if rotation.pausedWithControl, rotation.rotates, rotation.liveAfterPause == nil || rotation.liveAfterPause == "off" {
+            problems.append(
+                "after rotation is stopped the \(word)s are in no polite live region, so a change made by hand is not announced (APG: aria-live=\"polite\" once stopped)"
+            )
+        }
+        let manual = facts.steps.filter { step in
+            guard step.after.shown != step.from, step.after.shown != nil else { return false }
+            if case .wait = step.action { return false }
+            return true
+        }
+        if let silent = manual.first(where: { step in
+            let live = step.after.live
+            let focusOnNewPicker = step.after.focus == "picker-\(step.after.shown ?? -1)"
+            return (live == nil || live == "off") && !focusOnNewPicker
+        }), !rotation.rotates || rotation.pausedWithControl == false && problems.isEmpty {
+            problems.append(
+                "after \(silent.action.phrase(facts)) on \(slidePhrase(silent.from)) nothing announces \(word) \((silent.after.shown ?? 0) + 1): the \(word)s are in no live region and focus stays where it was"
+            )
+        }
+        if let assertive = facts.steps.first(where: { $0.after.live == "assertive" })
+            ?? (facts.initial.live == "assertive" ? PageStep(action: .wait(milliseconds: 0), from: nil, after: facts.initial) : nil)
+        {
+            _ = assertive
+            problems.append(
+                "the \(word)s are in an aria-live=\"assertive\" region: each change interrupts whatever a screen reader is saying")
+        }
+        guard problems.isEmpty else { return fail(.oneAnnouncement, problems.joined(separator: "; "), facts.slides.first) }
+        guard !manual.isEmpty || rotation.rotates else {
+            return notApplicable(.oneAnnouncement, "no action changed the \(word), so there was nothing to announce")
+        }
+        var how: [String] = []
+        if manual.contains(where: { $0.after.live == "polite" }) {
+            how.append("a change made by hand is announced politely (aria-live=\"polite\")")
+        }
+        if manual.contains(where: { $0.after.focus == "picker-\($0.after.shown ?? -1)" }) {
+            how.append("focus moves to the selected \(pickerWord), which is announced")
+        }
+        if rotation.rotates {
+            how.append("rotation is not announced (aria-live=\"\(rotation.liveWhileRotating ?? "off")\" while rotating)")
+        }
+        return pass(.oneAnnouncement, how.joined(separator: "; "))
+    }
+
+    // MARK: - reduce-motion (WCAG 2.3.3)
+
+    func checkReduceMotion() -> AuditFinding {
+        let motion = facts.motion
+        guard motion.normalMilliseconds > 0 else {
+            return pass(.reduceMotion, "a page change does not animate at all, with or without prefers-reduced-motion")
+        }
+        guard let reduced = motion.reducedMilliseconds else {
+            return notApplicable(.reduceMotion, "the page change could not be watched with prefers-reduced-motion: reduce emulated")
+        }
+        let moving = motion.reducedProperties.filter { $0 != "opacity" }
+        let normal = "\(AuditNumber.text(motion.normalMilliseconds)) ms of \(motion.normalProperties.joined(separator: ", "))"
+        if reduced > 0, !moving.isEmpty || motion.reducedProperties.isEmpty {
+            let what = moving.isEmpty ? "an animation" : moving.joined(separator: ", ")
+            return fail(
+                .reduceMotion,
+                "with prefers-reduced-motion: reduce, a page change still animates \(what) for \(AuditNumber.text(reduced)) ms (without it: \(normal)); the model settles at once",
+                facts.slides.first, measured: reduced, required: 0)
+        }
+        if reduced > 0 {
+            return pass(
+                .reduceMotion,
+                "with prefers-reduced-motion: reduce, a page change only crossfades (\(AuditNumber.text(reduced)) ms of opacity; without it: \(normal))"
+            )
+        }
+        return pass(.reduceMotion, "with prefers-reduced-motion: reduce, a page change is at rest at once (without it: \(normal))")
+    }
+
+    // MARK: - rtl (WCAG 1.3.2)
+
+    func checkRTL() -> AuditFinding {
+        guard facts.rightToLeft else {
+            return notApplicable(.rtl, "the carousel is laid out left to right; mirroring can only be judged on a right-to-left page")
+        }
+        guard let next = facts.next?.box, let previous = facts.previous?.box else {
+            return notApplicable(.rtl, "the carousel is right to left but has no next and previous controls whose places could be compared")
+        }
+        guard next.centreX < previous.centreX else {
+            return fail(
+                .rtl, "the carousel reads right to left, but Next is drawn to the right of Previous: the controls are not mirrored",
+                facts.next)
+        }
+        return pass(.rtl, "the carousel reads right to left and Next is drawn to the left of Previous, the mirror of left to right")
+    }
+
+    // MARK: - dot-contrast (WCAG 1.4.11)
+
+    func checkDotContrast() -> AuditFinding {
+        guard !facts.pickers.isEmpty else { return notApplicable(.dotContrast, "the carousel has no dots or tabs to see") }
+        let measured = facts.dotPixels.filter { $0.pixels > 0 }
+        guard !measured.isEmpty else {
+            return notApplicable(.dotContrast, "the \(pickerWord)s' colours could not be told from what lies behind them in the screenshot")
+        }
+        let required = Auditor<AuditModelSubject>.requiredContrast
+        var parts: [(text: String, ratio: Double)] = []
+        for current in [false, true] {
+            let kind = measured.filter { $0.isCurrent == current }
+            guard let worst = kind.min(by: { $0.ratio < $1.ratio }) else { continue }
+            let name = current ? "the current \(pickerWord)" : "inactive \(pickerWord)s"
+            let shown = AuditFinding.reported(worst.ratio, status: worst.ratio >= required ? .pass : .fail, required: required)
+            let verdict = worst.ratio >= required ? "" : ", needs \(AuditNumber.ratio(required))"
+            let which = current ? "" : " (worst: \(facts.pickerPhrase(worst.picker)))"
+            parts.append(
+                ("\(name)\(which) drawn \(worst.dot.hex) over \(worst.background.hex): \(AuditNumber.ratio(shown))\(verdict)", worst.ratio))
+        }
+        let lowest = measured.min(by: { $0.ratio < $1.ratio })!
+        let ordered = parts.sorted { ($0.ratio < required ? 0 : 1) < ($1.ratio < required ? 0 : 1) }.map(\.text).joined(separator: "; ")
+        if lowest.ratio < required {
+            return fail(
+                .dotContrast, ordered + " (measured in the screenshot's pixels)", facts.pickers[lowest.picker], measured: lowest.ratio,
+                required: required)
+        }
+        return pass(
+            .dotContrast, "worst case " + ordered + " (measured in the screenshot's pixels)", measured: lowest.ratio, required: required)
+    }
+
+    // MARK: - dot-scaling (WCAG 1.4.4)
+
+    func checkDotScaling() -> AuditFinding {
+        notApplicable(
+            .dotScaling,
+            "on the web, browser zoom enlarges the dots with the text, which meets 1.4.4; a text-only size setting like Dynamic Type cannot be applied to a page"
+        )
+    }
+
+    // MARK: - dots-fit (WCAG 1.4.10)
+
+    func checkDotsFit() -> AuditFinding {
+        guard !facts.pickers.isEmpty else { return notApplicable(.dotsFit, "the carousel has no row of dots to fit") }
+        guard let narrow = facts.narrow else { return notApplicable(.dotsFit, "the page was not laid out in a narrow window") }
+        let width = narrow.width
+        let lost = narrow.pickers.indices.filter { index in
+            guard let box = narrow.pickers[index], !box.isEmpty else { return true }
+            return box.x < -0.5 || box.maxX > width + 0.5
+        }
+        var overlapping: [Int] = []
+        let boxes = narrow.pickers.enumerated().compactMap { index, box in box.map { (index, $0) } }
+        for (a, b) in zip(boxes, boxes.dropFirst()) {
+            let (i, first) = a
+            let (_, second) = b
+            let overlapX = min(first.maxX, second.maxX) - max(first.x, second.x)
+            let overlapY = min(first.maxY, second.maxY) - max(first.y, second.y)
+            if overlapX > 0.5, overlapY > 0.5 { overlapping.append(i) }
+        }
+        let px = "\(AuditNumber.text(width)) px"
+        if !lost.isEmpty {
+            let location = narrow.pickers[lost[0]].map { "from x = \(AuditNumber.text($0.x)) px" } ?? "not drawn"
+            return fail(
+                .dotsFit,
+                "in a \(px) wide window \(pickerList(lost)) of \(facts.pickers.count) \(lost.count == 1 ? "falls" : "fall") outside the screen (\(location))",
+                facts.pickers[lost[0]], measured: Double(lost.count), required: 0)
+        }
+        if let first = overlapping.first {
+            return fail(
+                .dotsFit, "in a \(px) wide window \(pickerList([first, first + 1])) overlap: a tap meant for one reaches the other",
+                facts.pickers[first])
+        }
+        let left = boxes.map(\.1.x).min() ?? 0
+        let right = boxes.map(\.1.maxX).max() ?? 0
+        return pass(
+            .dotsFit,
+            "in a \(px) wide window all \(facts.pickers.count) \(pickerWord)s are on screen, side by side, from x = \(AuditNumber.text(left)) to \(AuditNumber.text(right)) px"
+        )
+    }
+
+    // MARK: - target-size (WCAG 2.5.8)
+
+    func checkTargetSize() -> AuditFinding {
+        var targets: [(name: String, element: PageElement, box: PageBox)] = []
+        for (index, picker) in facts.pickers.enumerated() {
+            if let box = picker.box, !box.isEmpty { targets.append((facts.pickerPhrase(index), picker, box)) }
+        }
+        for (control, mark) in [(facts.previous, "previous"), (facts.next, "next"), (facts.rotation, "rotation")] {
+            if let control, let box = control.box, !box.isEmpty { targets.append((facts.partPhrase(mark), control, box)) }
+        }
+        guard !targets.isEmpty else { return notApplicable(.targetSize, "the carousel has no dots or controls to tap") }
+        let minimum = Auditor<AuditModelSubject>.minimumTarget
+        let radius = minimum / 2
+        func small(_ box: PageBox) -> Bool { box.width < minimum - 1e-9 || box.height < minimum - 1e-9 }
+        var problems: [(String, PageElement)] = []
+        var smallest = Double.infinity
+        for (index, target) in targets.enumerated() {
+            smallest = min(smallest, min(target.box.width, target.box.height))
+            guard small(target.box) else { continue }
+            let cx = target.box.centreX
+            let cy = target.box.centreY
+            for (other, neighbour) in targets.enumerated() where other != index {
+                let dx = max(neighbour.box.x - cx, 0, cx - neighbour.box.maxX)
+                let dy = max(neighbour.box.y - cy, 0, cy - neighbour.box.maxY)
+                let distance = (dx * dx + dy * dy).squareRoot()
+                if distance < radius - 1e-9 {
+                    problems.append(
+                        (
+                            "\(target.name) (\(size(target.box))) is under 24x24 px and its 24 px circle reaches \(AuditNumber.text(radius - distance)) px into \(neighbour.name)",
+                            target.element
+                        ))
+                    break
+                }
+                guard small(neighbour.box) else { continue }
+                let ndx = neighbour.box.centreX - cx
+                let ndy = neighbour.box.centreY - cy
+                let centres = (ndx * ndx + ndy * ndy).squareRoot()
+                if centres < minimum - 1e-9 {
+                    problems.append(
+                        (
+                            "\(target.name) (\(size(target.box))) is under 24x24 px and its 24 px circle overlaps that of \(neighbour.name) (centres \(AuditNumber.text(centres)) px apart)",
+                            target.element
+                        ))
+                    break
+                }
+            }
+        }
+        if let (first, element) = problems.first {
+            return fail(
+                .targetSize, first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""), element, measured: smallest,
+                required: minimum)
+        }
+        let undersized = targets.filter { small($0.box) }
+        if undersized.isEmpty {
+            return pass(
+                .targetSize, "every dot and control is at least 24x24 px (the smallest side is \(AuditNumber.text(smallest)) px)",
+                measured: smallest, required: minimum)
+        }
+        return pass(
+            .targetSize,
+            "\(undersized.count) of \(targets.count) targets are under 24x24 px (\(undersized[0].name): \(size(undersized[0].box))) but spaced so that 24 px circles centred on them cross no other target or circle (the spacing exception)"
+        )
+    }
+
+    func size(_ box: PageBox) -> String { "\(AuditNumber.text(box.width))x\(AuditNumber.text(box.height)) px" }
+
+    // MARK: - auto-advance (WCAG 2.2.2)
+
+    func checkAutoAdvance() -> AuditFinding {
+        let rotation = facts.rotationFacts
+        let watched = "\(AuditNumber.short(Double(rotation.watchedMilliseconds) / 1000)) s"
+        guard rotation.rotates else {
+            return notApplicable(
+                .autoAdvance,
+                "the carousel did not change \(word) on its own in \(watched) of page time, after loading or after a change by hand")
+        }
+        let when = rotation.changesAfterLoad > 0 ? "once loaded" : "after the first change by hand"
+        let every = rotation.interval.map { " every \(AuditNumber.short(Double($0) / 1000)) s" } ?? ""
+        var problems: [String] = []
+        if facts.rotation == nil {
+            problems.append("the carousel changes \(word) on its own\(every) \(when), and has no control to stop it")
+        } else if !rotation.pausedWithControl {
+            problems.append("the carousel changes \(word) on its own\(every) \(when); its rotation control could not be activated")
+        } else if let after = rotation.changesAfterPause, after > 0 {
+            problems.append(
+                "the carousel changes \(word) on its own\(every) \(when), and went on changing (\(after) times in \(watched)) after \(facts.partPhrase("rotation")) was pressed"
+            )
+        }
+        if let reduced = rotation.changesUnderReducedMotion, reduced > 0 {
+            problems.append(
+                "with prefers-reduced-motion: reduce it still rotates (\(reduced) changes in \(watched)); the model stops under Reduce Motion"
+            )
+        }
+        guard problems.isEmpty else { return fail(.autoAdvance, problems.joined(separator: "; "), facts.rotation ?? facts.widget) }
+        return pass(
+            .autoAdvance,
+            "the carousel rotates\(every) \(when); \(facts.partPhrase("rotation")) stops it (no change in \(watched) after it)",
+            facts.rotation)
+    }
+}

@@ -1,0 +1,129 @@
+import PagerCore
+
+/// The page a widget conveys to assistive technology, read channel by channel, and whether the
+/// channels agree with each other and with the slide on screen.
+///
+/// A screen reader meets the position through whichever channel the widget uses: the selected
+/// tab, the dot marked `aria-current`, a slide named "2 of 6", `aria-posinset`, a slider's
+/// value. A widget may use several; every one it uses must name the same page, and that page
+/// must be the one a sighted person sees, or a screen-reader user and a sighted colleague are
+/// on different pages without knowing it.
+package struct PagePosition: Sendable, Equatable {
+    /// One channel's reading: where it comes from, and the page (0-based) it names.
+    package struct Reading: Sendable, Equatable {
+        package var channel: String
+        package var page: Int?
+        /// What the channel said, in the widget's words, for messages.
+        package var said: String
+    }
+
+    package var readings: [Reading] = []
+    /// The slide on screen (0-based), nil when none is.
+    package var shown: Int?
+    /// The count the widget states where it states one ("3 of 6": 6), per channel.
+    package var statedCounts: [(channel: String, count: Int)] = []
+
+    package static func == (a: PagePosition, b: PagePosition) -> Bool {
+        a.readings == b.readings && a.shown == b.shown && a.statedCounts.map(\.count) == b.statedCounts.map(\.count)
+    }
+
+    /// Reads what `conveyed` tells assistive technology about the widget described by `facts`.
+    package init(_ conveyed: Conveyed, in facts: CarouselFacts) {
+        shown = conveyed.shown
+        let marked = conveyed.markedPickers
+        if !facts.pickers.isEmpty {
+            let state =
+                !conveyed.selected.isEmpty
+                ? "aria-selected" : !conveyed.current.isEmpty ? "aria-current" : !conveyed.pressed.isEmpty ? "aria-pressed" : nil
+            if let state {
+                let said =
+                    marked.map { facts.pickerPhrase($0) }.joined(separator: " and ") + (marked.count == 1 ? " is" : " are")
+                    + " marked (\(state))"
+                readings.append(Reading(channel: "pickers", page: marked.count == 1 ? marked[0] : nil, said: said))
+            } else {
+                readings.append(
+                    Reading(channel: "pickers", page: nil, said: "no \(facts.pickersAreTabs ? "tab" : "dot") is marked as current"))
+            }
+        }
+        if let value = conveyed.sliderValue {
+            let minimum = conveyed.sliderMinimum ?? 0
+            let said = conveyed.sliderText.map { "the slider says \u{201C}\($0.clipped(40))\u{201D}" } ?? "the slider's value is \(value)"
+            readings.append(Reading(channel: "slider", page: value - minimum, said: said))
+            if let maximum = conveyed.sliderMaximum { statedCounts.append(("slider", maximum - minimum + 1)) }
+        }
+        // A slide's name that says "N of M": where the exposed slides say it, it is what a screen
+        // reader announces on arriving in the slide.
+        let exposed = conveyed.exposedSlides.filter { conveyed.slideNames.indices.contains($0) }
+        for index in exposed {
+            guard let (n, m) = Self.nOfM(conveyed.slideNames[index]) else { continue }
+            readings.append(
+                Reading(
+                    channel: "slide name", page: n - 1,
+                    said: "\(facts.pageWord) \u{201C}\(conveyed.slideNames[index].clipped(40))\u{201D} is exposed"))
+            statedCounts.append(("slide name", m))
+        }
+        if exposed.count == 1, !readings.contains(where: { $0.channel == "slide name" }), facts.slides.count > 1 {
+            readings.append(
+                Reading(channel: "exposed slide", page: exposed[0], said: "only \(facts.pageWord) \(exposed[0] + 1) is exposed"))
+        }
+    }
+
+    /// The page every channel names, when they all name the same one; nil when no channel names
+    /// one, or when they disagree.
+    package var agreedPage: Int? {
+        let pages = readings.map(\.page)
+        guard let first = pages.first, let page = first, pages.allSatisfy({ $0 == page }) else { return nil }
+        return page
+    }
+
+    /// Why what is conveyed is not `expected` (0-based), in the widget's words; nil when every
+    /// channel names it and the slide on screen is it.
+    package func problem(expected: Int, count: Int, facts: CarouselFacts) -> String? {
+        let word = facts.pageWord
+        guard !readings.isEmpty else {
+            return
+                "nothing conveys which \(word) is current: no \(facts.pickers.isEmpty ? "picker" : facts.pickersAreTabs ? "tab is selected" : "dot is marked current"), and no \(word) is named \u{201C}N of \(count)\u{201D}"
+        }
+        var wrong: [String] = []
+        for reading in readings where reading.page != expected { wrong.append(reading.said) }
+        for (channel, stated) in statedCounts where stated != count {
+            wrong.append("the \(channel) says there are \(stated), not \(count)")
+        }
+        if let shown, shown != expected { wrong.append("\(word) \(shown + 1) is on screen") }
+        if shown == nil { wrong.append("no \(word) is on screen") }
+        guard !wrong.isEmpty else { return nil }
+        let right = readings.filter { $0.page == expected }.map(\.said)
+        return wrong.joined(separator: ", ") + (right.isEmpty ? "" : " (while \(right.joined(separator: ", ")))")
+    }
+
+    /// "2 of 6", "Slide 2 of 6", "2 / 6", "2/6" anywhere in a name: (2, 6).
+    package static func nOfM(_ name: String) -> (Int, Int)? {
+        let words = name.lowercased().split(whereSeparator: { $0 == " " || $0 == "\u{00A0}" }).map(String.init)
+        var tokens: [String] = []
+        for word in words {
+            // "2/6" is three tokens.
+            var current = ""
+            for character in word {
+                if character == "/" {
+                    if !current.isEmpty { tokens.append(current) }
+                    tokens.append("/")
+                    current = ""
+                } else if character.isNumber || character.isLetter {
+                    current.append(character)
+                } else {
+                    if !current.isEmpty { tokens.append(current) }
+                    current = ""
+                }
+            }
+            if !current.isEmpty { tokens.append(current) }
+        }
+        for (index, token) in tokens.enumerated() where index + 2 < tokens.count {
+            guard let n = Int(token), let m = Int(tokens[index + 2]),
+                ["of", "/", "de", "von", "sur", "di", "van", "av", "af", "z", "из"].contains(tokens[index + 1])
+            else { continue }
+            guard n >= 1, m >= 1, n <= 1_000_000, m <= 1_000_000 else { continue }
+            return (n, m)
+        }
+        return nil
+    }
+}
