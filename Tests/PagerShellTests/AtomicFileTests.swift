@@ -49,4 +49,18 @@ import Testing
         #expect(!failure.description.unicodeScalars.contains { $0.value < 0x20 })
         #expect(failure.description.count < 260)
     }
+
+    /// The history file is written by PagerVoice, not libedit (whose writer follows links and
+    /// truncates in place), in the format libedit reads back: every line comes back as it was.
+    @Test func theHistoryFileReadsBackInLibedit() throws {
+        EditLineReader.preferUTF8()
+        let folder = try TemporaryDirectory(prefix: "pv-history")
+        let path = folder.path + "/history"
+        let lines = ["go 2", "say  two  spaces\tand a tab", "say back\\slash \\040", "say Café 日本 ✓ \u{85}", "frames --svg a b.svg"]
+        try OutputFile.write(EditLineReader.historyFile(lines), to: path, rule: .stateFile)
+        #expect(FileContents.text(path)?.contains("say\\040Caf\u{E9}\\040日本\\040✓\\040\\302\\205\n") == true)
+        #expect(FileContents.text(path)?.contains("say\\040back\\134slash\\040\\134040\n") == true)
+        let reader = EditLineReader(prompt: "", historyPath: path, commands: [], arguments: [:])
+        #expect(reader.historyLines == lines)
+    }
 }
