@@ -12,7 +12,8 @@ import Testing
 /// anything else is refused with one line and a failing status, and left as it was.
 ///
 /// Devices are private ones made with mknod in a temporary folder (1,3 behaves as /dev/null,
-/// 1,7 as /dev/full): the tests run as root, and the real ones must never be at stake.
+/// 1,7 as /dev/full), and `/dev/stdout` is a link of our own to `/proc/self/fd/1`: the tests run
+/// as root, and the system's must never be at stake, even against a build that regressed.
 @Suite struct OutputPathTests {
     // MARK: Fixtures
 
@@ -58,6 +59,9 @@ import Testing
             #expect(mkdir(path, 0o755) == 0)
             return path
         }
+
+        /// A `/dev/stdout` of our own: a link to `/proc/self/fd/1`, which is each process's own.
+        func standardOutputLink(_ name: String = "stdout") -> String { link(name, to: "/proc/self/fd/1") }
 
         var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
     }
@@ -172,11 +176,11 @@ import Testing
         #expect(place.names == ["full", "s.pv"])
     }
 
-    /// `/proc/self/fd/1` and `/dev/stdout` with standard output a pipe: the report arrives on the
-    /// pipe, after the lines printed before it and before the summary.
-    @Test(arguments: ["/proc/self/fd/1", "/dev/stdout", "/dev/fd/1"])
-    func junitToStandardOutputArrivesOnThePipe(path: String) throws {
+    /// `/proc/self/fd/1` and a `/dev/stdout` (a link to it) with standard output a pipe: the
+    /// report arrives on the pipe, after the lines printed before it and before the summary.
+    @Test(arguments: [false, true]) func junitToStandardOutputArrivesOnThePipe(throughALink: Bool) throws {
         let place = try Place()
+        let path = throughALink ? place.standardOutputLink() : "/proc/self/fd/1"
         let failing = try place.file("f.pv", "next\nexpect \"WRONG\"\n")
         let run = try Pagervoice.run(["verify", "--junit", path, failing])
         #expect(run.status == 1)
@@ -186,7 +190,8 @@ import Testing
         #expect(run.stdout.hasPrefix(failure + "<?xml"), "\(run.stdout)")
         #expect(run.stdout.hasSuffix("</testsuites>\n" + summary), "\(run.stdout)")
         #expect(Self.isWholeReport(String(run.stdout.dropFirst(failure.count).dropLast(summary.count))))
-        #expect(place.names == ["f.pv", "s.pv"])
+        #expect(place.names == (throughALink ? ["f.pv", "s.pv", "stdout"] : ["f.pv", "s.pv"]))
+        #expect(throughALink ? Self.status(path)?.type == S_IFLNK : true)
     }
 
     /// `--junit /dev/stdout >report` is how a shell sends a report to a file: the report goes
@@ -195,7 +200,7 @@ import Testing
         let place = try Place()
         let out = place.path + "/out.txt"
         let run = try Pagervoice.run(
-            ["verify", "--junit", "/dev/stdout", place.script], launcher: ["/bin/sh", "-c", "exec \"$@\" >\"\(out)\"", "sh"])
+            ["verify", "--junit", place.standardOutputLink(), place.script], launcher: ["/bin/sh", "-c", "exec \"$@\" >\"\(out)\"", "sh"])
         #expect(run.status == 0, "\(run.stderr)")
         let text = try #require(FileContents.text(out))
         #expect(text.hasPrefix("<?xml") && text.hasSuffix("</testsuites>\n1 passed, 0 failed\n"), "\(text)")
@@ -306,7 +311,8 @@ import Testing
         let cases: [(String, String)] = [
             (fifo, "a named pipe"), (null, "a character device"), (full, "a character device"),
             (fileLink, "a symbolic link to a regular file"), (deviceLink, "a symbolic link to a character device"),
-            (folder, "a folder"), ("/proc/self/fd/1", "standard output"), ("/dev/stdout", "standard output"),
+            (folder, "a folder"), ("/proc/self/fd/1", "standard output"),
+            (place.standardOutputLink(), "standard output"),
         ]
         for (path, kind) in cases {
             let run = try Pagervoice.run(["frames", "--svg", path])
@@ -339,7 +345,9 @@ import Testing
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: deviceLink)) == null)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
         #expect(
-            place.names == ["device-link.svg", "file-link.svg", "folder.svg", "full.svg", "mine.svg", "null.svg", "pipe.svg", "s.pv"])
+            place.names == [
+                "device-link.svg", "file-link.svg", "folder.svg", "full.svg", "mine.svg", "null.svg", "pipe.svg", "s.pv", "stdout",
+            ])
     }
 
     // MARK: --wav-dir (a folder)
@@ -358,7 +366,8 @@ import Testing
         let cases: [(String, String)] = [
             (fifo, "a named pipe"), (null, "a character device"), (full, "a character device"), (mine, "a regular file"),
             (fileLink, "a symbolic link to a regular file"), (deviceLink, "a symbolic link to a character device"),
-            (dangling, "a symbolic link to nothing"), ("/proc/self/fd/1", "standard output"), ("/dev/stdout", "standard output"),
+            (dangling, "a symbolic link to nothing"), ("/proc/self/fd/1", "standard output"),
+            (place.standardOutputLink(), "standard output"),
         ]
         for (path, kind) in cases {
             let run = try Pagervoice.run(["--audio", "null", "--wav-dir", path], input: "next\n")
@@ -368,7 +377,7 @@ import Testing
         }
         #expect(Self.isFIFO(fifo) && Self.isDevice(null, minor: 3) && Self.isDevice(full, minor: 7))
         #expect(FileContents.text(mine) == "mine\n")
-        #expect(place.names == ["dangling", "device-link", "file-link", "full", "mine", "null", "pipe", "s.pv"])
+        #expect(place.names == ["dangling", "device-link", "file-link", "full", "mine", "null", "pipe", "s.pv", "stdout"])
     }
 
     /// A symbolic link to a folder is the folder the user named: files go into it, and the link
