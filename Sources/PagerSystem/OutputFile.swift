@@ -99,6 +99,7 @@ public enum OutputFile {
             switch self {
             case .exists(let kind): "it already exists (\(kind))"
             case .refused(.link(to: .regularFile)): "it is a symbolic link to a regular file; name the file itself"
+            case .refused(.descriptor(let number)): "it is \(Kind.descriptor(number)), open for reading only"
             case .refused(let kind): "it is \(kind)"
             case .failed(let errno): errno.description
             }
@@ -144,7 +145,8 @@ public enum OutputFile {
             return .replace
         case (.report, .descriptor(let number)):
             let flags = fcntl(number, F_GETFL)
-            guard flags != -1, flags & O_ACCMODE != O_RDONLY else { throw .failed(.badFileDescriptor) }
+            guard flags != -1 else { throw .failed(.badFileDescriptor) }
+            guard flags & O_ACCMODE != O_RDONLY else { throw .refused(kind) }
             return .writeThrough
         case (.report, _) where kind.isStream:
             return .writeThrough

@@ -194,6 +194,16 @@ import Testing
         #expect(throughALink ? Self.status(path)?.type == S_IFLNK : true)
     }
 
+    /// Standard input (a pipe's reading end) cannot take a report: one line before any script
+    /// runs.
+    @Test func junitToStandardInputIsRefused() throws {
+        let place = try Place()
+        let run = try Pagervoice.run(["verify", "--junit", "/proc/self/fd/0", place.script])
+        #expect(run.status == 1)
+        #expect(run.errorLines == ["pagervoice verify: cannot write /proc/self/fd/0: it is standard input, open for reading only"])
+        #expect(run.stdout == "")
+    }
+
     /// `--junit /dev/stdout >report` is how a shell sends a report to a file: the report goes
     /// where standard output goes, after what was printed, not over it.
     @Test func junitToStandardOutputRedirectedToAFile() throws {
