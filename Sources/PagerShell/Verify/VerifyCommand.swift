@@ -27,7 +27,11 @@ struct VerifyCommand: PagerVoiceSubcommand {
 
     @OptionGroup(title: "Pager options") var pager: PagerOptions
 
-    @Option(help: ArgumentHelp("Also write JUnit XML (one testcase per script) to FILE.", valueName: "file"), completion: .file())
+    @Option(
+        help: ArgumentHelp(
+            "Also write JUnit XML (one testcase per script) to FILE, replacing a regular file whole; a named pipe, a device or /dev/stdout is written to.",
+            valueName: "file"),
+        completion: .file())
     var junit: String?
 
     @Flag(help: "Print results as JSON lines instead of text.")
