@@ -62,7 +62,8 @@ let package = Package(
 
         // The system layer: threads of our own (name, stack size) without Foundation, which would
         // otherwise be linked into pagervoice for `Thread` alone and slow every start; calls
-        // retried when interrupted, the environment, dlopen, child processes. Each written once.
+        // retried when interrupted, the environment, dlopen, child processes, and where output
+        // may go (OutputFile) with the raw directory calls it needs. Each written once.
         .target(name: "PagerSystem", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
 
         // eSpeak NG on one owned thread, audio sinks, the announcement queue.

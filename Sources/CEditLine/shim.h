@@ -47,4 +47,14 @@ static inline void pagervoice_rl_redraw(void) {
 static inline const char *pagervoice_rl_line_buffer(void) {
     return rl_line_buffer;
 }
+
+// The history's lines, oldest first (index 0 ..< count), for writing the history file ourselves.
+static inline int pagervoice_history_count(void) {
+    return history_length;
+}
+
+static inline const char *pagervoice_history_line(int index) {
+    HIST_ENTRY *entry = history_get(history_base + index);
+    return entry != NULL ? entry->line : NULL;
+}
 #endif

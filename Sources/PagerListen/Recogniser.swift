@@ -1,4 +1,5 @@
 import Glibc
+import PagerSystem
 
 /// One PocketSphinx decoder with a phrase grammar, fed 16 kHz mono samples; cuts the stream into
 /// utterances with PocketSphinx's voice activity detector and judges each one.
@@ -130,23 +131,18 @@ package final class Recogniser {
     }
 
     /// The log opened for appending, with its path; nil when it cannot be. A log past
-    /// `logLimit` is moved to `…log.old` first (replacing the one before): it is appended on every
-    /// start, and would otherwise grow for as long as PagerVoice is used. (Two PagerVoices
-    /// starting at that moment may both move it; only old diagnostics are lost.)
+    /// `logLimit` is moved to `…log.old` first (replacing the one before, if a regular file): it
+    /// is appended on every start, and would otherwise grow for as long as PagerVoice is used.
+    /// (Two PagerVoices starting at that moment may both move it; only old diagnostics are lost.)
     ///
-    /// Only a regular file is used, opened once and handed over as it is: a named pipe put in
-    /// its place would block the open (and listening with it), and a symbolic link would have
-    /// the log appended to whatever it points at.
+    /// Only a regular file is used (`OutputFile.openLog`), opened once and handed over as it is:
+    /// a named pipe put in its place would block the open (and listening with it), and a
+    /// symbolic link would have the log appended to whatever it points at.
     private static func openLog(folder: String, path: String) -> (file: UnsafeMutablePointer<FILE>, path: String)? {
         if mkdir(folder, 0o700) != 0 && errno != EEXIST { return nil }
-        var info = stat()
-        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > logLimit { rename(path, path + ".old") }
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        guard fd >= 0 else { return nil }
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-            fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0, let file = fdopen(fd, "a")
-        else {
-            close(fd)
+        guard let log = try? OutputFile.openLog(path, movingAsidePast: logLimit) else { return nil }
+        guard let file = fdopen(log.rawValue, "a") else {
+            try? log.close()
             return nil
         }
         return (file, path)

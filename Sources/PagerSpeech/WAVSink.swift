@@ -313,14 +313,21 @@ public final class WAVSink: AudioSink {
 
     // MARK: Start-up
 
+    /// A folder, or a symbolic link to one (followed: the user named it; nothing inside is ever
+    /// followed), is used as it is; nothing there is created with its parents. Anything else (a
+    /// file, a named pipe, a device, `/dev/stdout`, a link to nothing) is refused and untouched.
     private static func makeDirectory(_ path: String) throws(SpeechError) {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            if (info.st_mode & S_IFMT) != S_IFDIR {
-                throw .wavDirectoryUnwritable(path: path, reason: Errno.notDirectory.description)
-            }
+        switch Result(catching: { () throws(Errno) in try OutputFile.kind(of: path) }) {
+        case .success(.folder), .success(.link(to: .folder)):
             return
+        case .success(.nothing):
+            break
+        case .success(let kind):
+            throw .wavDirectoryUnwritable(path: path, reason: "it is \(kind), not a folder")
+        case .failure(let error):
+            throw .wavDirectoryUnwritable(path: path, reason: error.description)
         }
+        var info = stat()
         // Create missing parents first, like `mkdir -p`.
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {

@@ -141,6 +141,17 @@ import Testing
         let log = try #require(FileContents.text(state + "/pocketsphinx.log"))
         #expect(log.contains("INFO:") && log.count < big.count)
 
+        // The log is moved aside only over a regular file: a device in `.old`'s place (mknod 1,3,
+        // a null device of our own) stays a device, and the log is appended to instead.
+        try WAVWriter.write(big, to: state + "/pocketsphinx.log")
+        #expect(unlink(state + "/pocketsphinx.log.old") == 0)
+        #expect(mknod(state + "/pocketsphinx.log.old", S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0)
+        let kept = try listen(stateHome: folder.path + "/state")
+        #expect(kept.status == 0, "\(kept.stderr)")
+        var old = stat()
+        #expect(lstat(state + "/pocketsphinx.log.old", &old) == 0 && old.st_mode & S_IFMT == S_IFCHR && old.st_rdev == dev_t(1 << 8 | 3))
+        #expect((FileContents.bytes(state + "/pocketsphinx.log")?.count ?? 0) > big.count)
+
         // A named pipe in the log's place is not waited on, and a symbolic link is not followed.
         #expect(unlink(state + "/pocketsphinx.log") == 0 && mkfifo(state + "/pocketsphinx.log", 0o600) == 0)
         let piped = try listen(stateHome: folder.path + "/state")

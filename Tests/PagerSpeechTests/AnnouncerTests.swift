@@ -104,7 +104,8 @@ import Testing
                 try WAVSink(directory: bad)
             } throws: { error in
                 guard case .wavDirectoryUnwritable(let path, let reason) = error as? SpeechError else { return false }
-                return path == bad && reason.contains("Not a directory")
+                // The file itself is named for what it is; a path through it is the system's word.
+                return path == bad && reason == (bad == file ? "it is a regular file, not a folder" : "Not a directory")
             }
             #expect(throws: SpeechError.self) {
                 try Announcer(configuration: .init(playback: .null, wavDirectory: bad))

@@ -86,7 +86,7 @@ final class REPLRunner {
                 if case .file(let request) = output {
                     // The one place the REPL writes a file of its own.
                     do {
-                        try AtomicFile.write(request.contents, to: request.path, replacing: request.replacing)
+                        try AtomicFile.write(request.contents, to: request.path, rule: request.rule)
                         emit(.info(request.written))
                     } catch {
                         failed = true

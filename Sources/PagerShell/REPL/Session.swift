@@ -90,7 +90,7 @@ public struct Session: Sendable {
             return [
                 .file(
                     .init(
-                        path: svg, contents: FramesPlot.svg(frames, title: title), replacing: false,
+                        path: svg, contents: FramesPlot.svg(frames, title: title), rule: .newFile,
                         written: .init(
                             text: ["wrote \(svg): \(frames.timeline.summary)"],
                             json: .object([("type", .string("file")), ("path", .string(svg)), ("kind", .string("svg"))]))))

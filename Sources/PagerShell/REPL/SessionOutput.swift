@@ -1,4 +1,5 @@
 import PagerCore
+import PagerSystem
 
 /// What one line produced, for the edge to print (text or JSON) and to speak. Kept as data so
 /// `verify` can check it without a terminal and tests can assert it without parsing text.
@@ -35,8 +36,8 @@ public enum SessionOutput: Sendable, Equatable {
     public struct FileRequest: Sendable, Equatable {
         public var path: String
         public var contents: String
-        /// Whether an existing file may be replaced (never for a plot).
-        public var replacing: Bool
+        /// What may be done to what is at `path` (a plot: a new file only).
+        public var rule: OutputFile.Rule
         /// What to print once it is written.
         public var written: Info
     }

@@ -50,7 +50,7 @@ struct FramesCommand: PagerVoiceSubcommand {
         if let svg {
             for case .file(let request) in session.run(.frames(svg: svg)) {
                 do {
-                    try AtomicFile.write(request.contents, to: request.path)
+                    try AtomicFile.write(request.contents, to: request.path, rule: request.rule)
                     io.err.writeLine(request.written.text.joined(separator: " "))
                 } catch {
                     io.err.writeLine("pagervoice frames: \(error)")

@@ -1,5 +1,6 @@
 import CEditLine
 import PagerCore
+import PagerSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -10,6 +11,12 @@ import PagerCore
 public struct EditLineReader: LineSource {
     public let prompt: String
     public let historyPath: String?
+    /// The history as libedit holds it, oldest first: the file is written from here.
+    private var history: [String] = []
+    /// What the history holds now, oldest first.
+    var historyLines: [String] { history }
+    /// As many lines as are kept (libedit's `stifle_history`).
+    static let historyLimit = 1000
 
     /// Words the completer offers: command names, and per command the words that may follow.
     nonisolated(unsafe) static var commandWords: [String] = []
@@ -34,8 +41,11 @@ public struct EditLineReader: LineSource {
             UnsafePointer(strdup("pagervoice")),
             { text, state in EditLineReader.complete(text, state) },
             readKey)
-        stifle_history(1000)
-        if let historyPath { _ = read_history(historyPath) }
+        stifle_history(Int32(Self.historyLimit))
+        // Only a regular file is read back: a named pipe there would hold the prompt until
+        // someone wrote to it, and /dev/zero would never end. (The folder is the user's own.)
+        if let historyPath, OutputFile.isRegularFile(historyPath) { _ = read_history(historyPath) }
+        history = (0..<pagervoice_history_count()).compactMap { pagervoice_history_line($0).map { String(cString: $0) } }
     }
 
     public mutating func nextLine() -> LineResult? {
@@ -55,7 +65,12 @@ public struct EditLineReader: LineSource {
         }
         if !text.trimmingSpaces().isEmpty {
             _ = add_history(raw)
-            if let historyPath { _ = write_history(historyPath) }
+            history.append(text)
+            if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+            // Not libedit's write_history: it truncates in place (a full disk loses the history),
+            // follows a symbolic link and chmods what it finds (as root, `history -> /dev/null`
+            // made /dev/null 0600), and waits forever on a named pipe. Not saving it is no error.
+            if let historyPath { try? OutputFile.write(Self.historyFile(history), to: historyPath, rule: .stateFile) }
         }
         return .line(text)
     }
@@ -83,6 +98,27 @@ public struct EditLineReader: LineSource {
         guard matchIndex < matches.count else { return nil }
         defer { matchIndex += 1 }
         return strdup(matches[matchIndex])
+    }
+
+    /// libedit's history file as its read_history reads it back: a cookie line, then one line
+    /// per entry with every space, control and backslash as three-digit octal escapes (`\\040`),
+    /// which its strunvis decodes; other letters are kept as they are ("Café"), as libedit does.
+    static func historyFile(_ lines: [String]) -> [UInt8] {
+        var bytes = Array("_HiStOrY_V2_\n".utf8)
+        for line in lines {
+            for scalar in line.unicodeScalars {
+                let value = scalar.value
+                if (value > 0x20 && value < 0x7F && value != 0x5C) || value > 0x9F {
+                    bytes += Array(String(scalar).utf8)
+                } else {
+                    for byte in String(scalar).utf8 {
+                        bytes += [UInt8(ascii: "\\"), 0x30 + (byte >> 6), 0x30 + ((byte >> 3) & 7), 0x30 + (byte & 7)]
+                    }
+                }
+            }
+            bytes.append(0x0A)
+        }
+        return bytes
     }
 
     /// `$XDG_STATE_HOME/pagervoice/history`, else `~/.local/state/pagervoice/history`.

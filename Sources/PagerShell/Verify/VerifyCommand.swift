@@ -27,7 +27,11 @@ struct VerifyCommand: PagerVoiceSubcommand {
 
     @OptionGroup(title: "Pager options") var pager: PagerOptions
 
-    @Option(help: ArgumentHelp("Also write JUnit XML (one testcase per script) to FILE.", valueName: "file"), completion: .file())
+    @Option(
+        help: ArgumentHelp(
+            "Also write JUnit XML (one testcase per script) to FILE, replacing a regular file whole; a named pipe, a device or /dev/stdout is written to.",
+            valueName: "file"),
+        completion: .file())
     var junit: String?
 
     @Flag(help: "Print results as JSON lines instead of text.")
@@ -84,6 +88,17 @@ struct VerifyCommand: PagerVoiceSubcommand {
 
     func execute(_ io: ShellIO) -> Int32 {
         guard var start = try? pager.makePager() else { return 2 }
+        if let junit {
+            // Before any script runs: a report that could never be written (a folder, a missing
+            // folder, a link to a file) fails the run now, not after minutes of listening.
+            do {
+                try AtomicFile.check(junit, rule: .report)
+            } catch {
+                io.err.writeLine("pagervoice verify: \(error)")
+                io.finish(command: "pagervoice verify")
+                return 1
+            }
+        }
         var document: Document?
         if let read {
             do {
@@ -156,8 +171,10 @@ struct VerifyCommand: PagerVoiceSubcommand {
         let failed = results.reduce(0) { $0 + $1.failed.count }
         var reportFailed = false
         if let junit {
+            // What was printed goes first: the report may be written to standard output itself.
+            out.flush()
             do {
-                try AtomicFile.write(JUnitReport.xml(results), to: junit, replacing: true)
+                try AtomicFile.write(JUnitReport.xml(results), to: junit, rule: .report)
             } catch {
                 io.err.writeLine("pagervoice verify: \(error)")
                 reportFailed = true
