@@ -134,7 +134,7 @@ struct AuditCommand: PagerVoiceSubcommand {
             }
         }
         if let style { configuration.style = style }
-        // Seed 004's indicator refuses increment and decrement: claiming them would audit a
+        // The page indicator refuses increment and decrement: claiming them would audit a
         // component PagerVoice cannot model, so the claim is refused rather than judged.
         if configuration.style == .indicator, configuration.chosenActions?.contains(.adjustable) == true {
             throw ValidationError(AuditActionKind.indicatorAdjustableMistake)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PagerCore
 
-/// The options that shape the starting pager (DESIGN.md §8). The REPL, `verify` and `frames`
+/// The options that shape the starting pager (docs/CONTRACT.md). The REPL, `verify` and `frames`
 /// take the same group, so a script verified in CI starts from the pager the REPL would.
 struct PagerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Comma-separated page titles (default: Explore, Collect, Share).", valueName: "list"))
