@@ -174,7 +174,8 @@ extension Auditor {
         let shown = (try? subject(at: min(1, max(count - 1, 0))).accessibilityElement) ?? base.accessibilityElement
         return .notApplicable(
             .adjustable,
-            "the indicator has no adjustable action (a page indicator only follows its paged view): VoiceOver reads it as \(shown.auditName) and moves with the paged view")
+            "the indicator has no adjustable action (a page indicator only follows its paged view): VoiceOver reads it as \(shown.auditName) and moves with the paged view"
+        )
     }
 
     /// Why a probe did not land where it must, or nil.

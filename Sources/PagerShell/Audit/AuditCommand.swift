@@ -28,7 +28,10 @@ struct AuditCommand: PagerVoiceSubcommand {
             valueName: "list"))
     var actions: String?
 
-    @Option(help: "The interactive pager's own adjustable dots (pager), or a stand-alone page indicator that follows a paged view, like SwiftUI's page index view (indicator).")
+    @Option(
+        help:
+            "The interactive pager's own adjustable dots (pager), or a stand-alone page indicator that follows a paged view, like SwiftUI's page index view (indicator)."
+    )
     var style: PageDots.Style?
 
     @Option(

@@ -32,7 +32,10 @@ struct PagerOptions: ParsableArguments {
         transform: ArgumentCheck.language)
     var lang: String?
 
-    @Option(help: "The page dots: pager (the pager's own adjustable dots) or indicator (a page indicator that follows a paged view, like SwiftUI's page index view).")
+    @Option(
+        help:
+            "The page dots: pager (the pager's own adjustable dots) or indicator (a page indicator that follows a paged view, like SwiftUI's page index view)."
+    )
     var style: PageDots.Style?
 
     @Option(help: ArgumentHelp("Dynamic Type size for the indicator dots (default: large).", valueName: "size"))
