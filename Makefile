@@ -14,8 +14,8 @@ APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev libpulse-dev libspee
                 chromium-headless-shell \
                 pulseaudio pulseaudio-utils pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# A folder of offline git mirrors of the Swift packages we depend on (swift-argument-parser,
-# swift-system), for machines that cannot reach GitHub: `make test SWIFTPM_MIRRORS=../shared/vendor`.
+# A folder of offline git mirrors of the Swift packages we depend on (swift-argument-parser.git,
+# swift-system.git), for machines that cannot reach GitHub: `make test SWIFTPM_MIRRORS=DIR`.
 # Empty (the default): SwiftPM fetches from GitHub as usual. No machine path is ever committed.
 SWIFTPM_MIRRORS ?=
 

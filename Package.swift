@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The architecture of DESIGN.md §1: a pure model (PagerCore), speech at one edge (PagerSpeech over
-// eSpeak NG and pcaudiolib), the terminal at the other (PagerShell, driven by the `pagervoice`
-// executable). Data flows one way: line -> action -> model -> events -> text/JSON + speech.
+// The architecture of docs/ARCHITECTURE.md: a pure model (PagerCore), speech at one edge
+// (PagerSpeech over eSpeak NG and pcaudiolib), the terminal at the other (PagerShell, driven by the
+// `pagervoice` executable). Data flows one way: line -> action -> model -> events -> text/JSON + speech.
 let package = Package(
     name: "PagerVoice",
     products: [

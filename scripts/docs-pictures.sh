@@ -1,7 +1,7 @@
 #!/bin/sh
-# Remakes the README's pictures with Chromium, through the tests that check them:
+# Remakes the pictures of docs/AUDIT.md with Chromium, through the tests that check them:
 #   docs/settle-curve.png   the default pager's `next`, 60 Hz (FramesPlot.svg)
-#   docs/audit-report.png   the top of `pagervoice audit --format html` on the seeds' defaults
+#   docs/audit-report.png   the top of `pagervoice audit --format html` on the default pager
 # Needs chromium-headless-shell (Debian package of that name).
 set -eu
 cd "$(dirname "$0")/.."

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Points SwiftPM at offline git mirrors of the Swift packages PagerVoice depends on, for machines
-# with no route to GitHub (`make test SWIFTPM_MIRRORS=DIR`, which .ci/run passes when
-# ../shared/vendor exists). A connected machine never needs this: Package.swift names the real
-# GitHub URLs and SwiftPM fetches from there.
+# with no route to GitHub (`make test SWIFTPM_MIRRORS=DIR`, which .ci/run passes when its
+# machine has a mirror folder beside the checkout). A connected machine never needs this:
+# Package.swift names the real GitHub URLs and SwiftPM fetches from there.
 #
 # The mirrors are copied under .swiftpm/mirrors/ first (.swiftpm/ stays out of git): the folder
 # given may be read-only, and a bare repository copied without its empty refs/ folder is not a

@@ -10,15 +10,16 @@ package enum AuditActionKind: String, Sendable, CaseIterable {
     case swipe
     /// A finger dragging the pages.
     case drag
-    /// Tapping a dot selects its page, as UIPageControl's dots do. The seeds' dots do not, so it
+    /// Tapping a dot selects its page, as UIPageControl's dots do. The modelled components' dots do not, so it
     /// is only audited when asked for.
     case tap
 
-    /// What `--actions` means when absent: what the seed of `style` offers. Seed 000's dots are
-    /// adjustable and its pager follows the finger with its own drag. Seed 004's indicator has no
-    /// action of its own: the paged `TabView` it follows moves, by VoiceOver's scroll and the
-    /// three-finger swipe; that view pages under a finger by UIKit's rules, not seed 000's drag,
-    /// which PagerVoice models, so drag is audited for the indicator only when asked for.
+    /// What `--actions` means when absent: what the component of `style` offers. The SwiftUI
+    /// pager's dots are adjustable and the pager follows the finger with its own drag. The page
+    /// indicator (SwiftUI's page index view) has no action of its own: the paged `TabView` it
+    /// follows moves, by VoiceOver's scroll and the three-finger swipe; that view pages under a
+    /// finger by UIKit's rules, not the pager's drag, which PagerVoice models, so drag is audited
+    /// for the indicator only when asked for.
     package static func defaults(for style: PageDots.Style) -> Set<AuditActionKind> {
         switch style {
         case .pager: [.adjustable, .scroll, .swipe, .drag]
@@ -26,7 +27,7 @@ package enum AuditActionKind: String, Sendable, CaseIterable {
         }
     }
 
-    /// Why `--style indicator --actions adjustable` is a usage error, not a finding: seed 004's
+    /// Why `--style indicator --actions adjustable` is a usage error, not a finding: the page
     /// indicator has no adjustable action (the model refuses increment), so no verdict on such a
     /// claim would be about the component the person has.
     package static let indicatorAdjustableMistake =
@@ -53,7 +54,7 @@ package struct AuditConfiguration: Sendable {
     package var pages: [String] = Pager.demoPages
     /// The accessibility label the component gives its dots.
     package var label = "Page"
-    /// What the component offers: `--actions` when given, else what the style's seed offers.
+    /// What the component offers: `--actions` when given, else what the style's component offers.
     package var actions: Set<AuditActionKind> {
         get { chosenActions ?? AuditActionKind.defaults(for: style) }
         set { chosenActions = newValue }
@@ -61,7 +62,7 @@ package struct AuditConfiguration: Sendable {
     /// `--actions` as given; nil follows the style.
     package var chosenActions: Set<AuditActionKind>?
     package var style: PageDots.Style = .pager
-    /// What lies behind the dots; nil = the seeds' own (page gradients, or the system background).
+    /// What lies behind the dots; nil = the components' own (page gradients, or the system background).
     package var background: SRGBColor?
     /// The dots' colour; nil = the style's own (white for the pager, primary for the indicator).
     package var tint: SRGBColor?
@@ -71,7 +72,7 @@ package struct AuditConfiguration: Sendable {
     package var autoAdvance: Double?
     /// The person can pause the auto-advance.
     package var pausable = false
-    /// The auto-advance stops while Reduce Motion is on, as the seeds' demos do.
+    /// The auto-advance stops while Reduce Motion is on, as the components' demos do.
     package var autoAdvanceStopsUnderReduceMotion = true
     /// Audit with Reduce Motion on (the reduce-motion rule turns it on regardless).
     package var reduceMotion = false

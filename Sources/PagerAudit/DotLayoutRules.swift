@@ -8,9 +8,9 @@ extension Auditor {
     // MARK: - dots-fit (WCAG 1.4.10, 1.4.4)
 
     /// The row of dots must fit the pager's width, less `dotsMargin` on each side, at the audited
-    /// text size: the seeds lay the dots out in one `HStack` that neither wraps nor scrolls, so a
+    /// text size: the components PagerVoice models lay the dots out in one `HStack` that neither wraps nor scrolls, so a
     /// row wider than the screen is cut off at both ends, and the current dot can be one of the
-    /// lost ones. Seed 004's dots grow with Dynamic Type (WCAG 1.4.4 asks that they may), which
+    /// lost ones. The page indicator's dots grow with Dynamic Type (WCAG 1.4.4 asks that they may), which
     /// is exactly what makes a long row overflow at the largest sizes (WCAG 1.4.10).
     package func checkDotsFit() -> AuditFinding {
         let dots = base.dots
@@ -138,7 +138,7 @@ extension Auditor {
         )
     }
 
-    /// The dots of `row` that fail 2.5.8, laid out as the seeds do: left to right, `spacing`
+    /// The dots of `row` that fail 2.5.8, laid out as the modelled components do: left to right, `spacing`
     /// apart, centred on one line.
     package static func targetProblems(_ row: [PageDots.Dot], spacing: Double) -> [TargetProblem] {
         let radius = minimumTarget / 2

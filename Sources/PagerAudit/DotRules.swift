@@ -20,7 +20,7 @@ extension Auditor {
         var place: String
     }
 
-    /// What lies behind the dots. The seed 000 dots sit over the bottom of each page's gradient,
+    /// What lies behind the dots. The SwiftUI pager's dots sit over the bottom of each page's gradient,
     /// which runs from the top-leading to the bottom-trailing corner; where exactly the dots land
     /// on it depends on the screen's aspect ratio, so every colour of every gradient is checked.
     package func backdrops() -> [Backdrop] {

@@ -3,9 +3,9 @@ import PagerCore
 /// focus-order (WCAG 2.4.3 Focus Order, and 1.3.2 Meaningful Sequence): what VoiceOver's
 /// one-finger swipes meet, and in what order.
 ///
-/// Both seeds put the current page's content (its title; the symbol is hidden) above the dots,
-/// and VoiceOver reads top to bottom, in right-to-left layouts too: the content says what the
-/// dots then count. The walk is made through `.moveFocus`, as a person makes it, and what each
+/// The SwiftUI pager PagerVoice models and the page indicator both put the current page's content
+/// (its title; the symbol is hidden) above the dots, and VoiceOver reads top to bottom, in
+/// right-to-left layouts too: the content says what the dots then count. The walk is made through `.moveFocus`, as a person makes it, and what each
 /// move must reach is worked out here from the page titles and the page the walk started on,
 /// never from the subject's own list of elements.
 extension Auditor {

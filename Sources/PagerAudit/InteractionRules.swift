@@ -155,7 +155,7 @@ extension Auditor {
             "\(names) move exactly one page from \(pagesPhrase) and stop at the first and last page, in LTR and RTL (\(checked) actions)")
     }
 
-    /// Seed 004's indicator is a label and a value that follow a paged view: it has no adjustable
+    /// The page indicator (SwiftUI's page index view) is a label and a value that follow a paged view: it has no adjustable
     /// action, so the rule does not apply, as long as the element does not claim one either. An
     /// adjustable trait without the action would have VoiceOver say "adjustable" and then do
     /// nothing on a swipe up or down.

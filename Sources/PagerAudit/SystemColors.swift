@@ -1,7 +1,7 @@
-/// The iOS system colours the seeds draw with, in light mode at default contrast.
+/// The iOS system colours the modelled SwiftUI components draw with, in light mode at default contrast.
 ///
 /// Values: Apple Human Interface Guidelines, "Color › Specifications › System colors", as
-/// published for iOS 15 through iOS 18 (the seeds target iOS 18; UIKit's `systemTeal`, `systemBlue`
+/// published for iOS 15 through iOS 18 (those components target iOS 18; UIKit's `systemTeal`, `systemBlue`
 /// … and SwiftUI's `Color.teal`, `.blue` … resolve to these in the light appearance). The HIG
 /// revised several of them for iOS 26 in June 2025; pass `--background`/`--tint` to audit those.
 /// `primary` is the label colour, black in light mode; the system background is white.
@@ -49,7 +49,7 @@ package enum SystemColors {
         name(of: color).map { "\($0) \(color.hex)" } ?? color.hex
     }
 
-    /// A page background of seed 000's demo: `LinearGradient(colors:startPoint: .topLeading,
+    /// A page background of the SwiftUI pager's demo: `LinearGradient(colors:startPoint: .topLeading,
     /// endPoint: .bottomTrailing)` filling the page.
     struct Gradient: Sendable, Equatable {
         var stops: [(name: String, color: SRGBColor)]
@@ -71,7 +71,7 @@ package enum SystemColors {
         }
     }
 
-    /// Seed 000's demo pages, in order: Explore (teal → blue), Collect (orange → pink),
+    /// The SwiftUI pager's demo pages, in order: Explore (teal → blue), Collect (orange → pink),
     /// Share (purple → indigo). Other page lists reuse them in turn.
     static let seedPageGradients: [Gradient] = [
         Gradient(stops: [("teal", teal), ("blue", blue)]),

@@ -1,9 +1,10 @@
 /// What a screen reader knows about one element, and how it reads it on focus.
 ///
 /// The pager exposes two, in VoiceOver's reading order (`Pager.accessibilityElements`): the
-/// current page's content (seed 000's `Text(slide.id)`, seed 004's page title; the symbol is
-/// `accessibilityHidden`), then the page dots. Only seed 000's dots are adjustable; seed 004's
-/// indicator is a label and a value and nothing else.
+/// current page's content (the SwiftUI pager's `Text(slide.id)`, the page indicator's page title;
+/// the symbol is `accessibilityHidden`), then the page dots. Only the pager's own dots are
+/// adjustable; the page indicator (SwiftUI's page index view) is a label and a value and nothing
+/// else.
 public struct AccessibilityElement: Sendable, Equatable {
     /// Which of the pager's elements this is.
     public enum Kind: String, Sendable, CaseIterable {
@@ -42,7 +43,7 @@ public struct AccessibilityElement: Sendable, Equatable {
     public var isAdjustable: Bool { traits.contains(.adjustable) }
 
     /// What VoiceOver reads when the element gains focus: label, value, trait, then hint.
-    /// `Page, 2 of 3, adjustable. Swipe up or down with one finger to adjust the value.`, seed 004's
+    /// `Page, 2 of 3, adjustable. Swipe up or down with one finger to adjust the value.`, the page
     /// indicator `Page, 2 of 3`, a page's content just its title.
     public func focusDescription(verbosity: Verbosity = .normal) -> String {
         let values = [

@@ -1,5 +1,6 @@
-/// The arithmetic of the interactive pager (seed 000), as pure functions so every number in
-/// DESIGN.md §2 can be tested on its own and reused by layout, reducer and audits alike.
+/// The arithmetic of the interactive pager (the SwiftUI pager PagerVoice models), as pure
+/// functions so every number of it can be tested on its own and reused by layout, reducer and
+/// audits alike.
 ///
 /// Translations here are already in layout direction (screen points times `forward`).
 public enum InteractivePagerMath {

@@ -1,4 +1,4 @@
-/// A JSON value with ordered keys, written by hand: the contract in DESIGN.md §8 fixes key order
+/// A JSON value with ordered keys, written by hand: the contract (docs/CONTRACT.md) fixes key order
 /// and number spelling (`"position":1.0` but `"width":390`), which a general encoder would not keep.
 public indirect enum JSON: Sendable, Equatable {
     case string(String)

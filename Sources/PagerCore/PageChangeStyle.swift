@@ -1,13 +1,13 @@
-/// How a page change looks: the three components the seeds provide.
+/// How a page change looks: the three SwiftUI components PagerVoice models.
 public enum PageChangeStyle: String, Sendable, CaseIterable {
-    /// Seed 000: the page follows the finger, then settles with `smooth(duration: 0.45)`.
+    /// The interactive pager: the page follows the finger, then settles with `smooth(duration: 0.45)`.
     case interactive
-    /// Seed 002: the incoming page slides over the outgoing one, driven by `smooth(duration: 0.7)`.
+    /// The parallax push transition: the incoming page slides over the outgoing one, driven by `smooth(duration: 0.7)`.
     case parallaxPush = "parallax-push"
-    /// Seed 003: slide plus scale, driven by `smooth(duration: 0.55)`.
+    /// The slide-scale transition: slide plus scale, driven by `smooth(duration: 0.55)`.
     case slideScale = "slide-scale"
 
-    /// Duration of the `smooth` spring that drives a page change in this style, as in the seeds'
+    /// Duration of the `smooth` spring that drives a page change in this style, as in the components'
     /// demos. A `smooth` spring is logically complete at its duration.
     public var smoothDuration: Double {
         switch self {

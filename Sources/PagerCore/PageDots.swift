@@ -1,14 +1,14 @@
 /// The page dots under the pager: one accessibility element after the page's content.
 ///
-/// Two looks exist in the seeds: the dots built into the interactive pager (fixed 8 pt, white,
+/// The SwiftUI components PagerVoice models have two looks: the dots built into the interactive pager (fixed 8 pt, white,
 /// adjustable) and the stand-alone indicator (scales with Dynamic Type, tinted, label and value
 /// only). They share one model so that both get the same clamped value.
 public struct PageDots: Sendable, Equatable {
-    /// The two visual styles of DESIGN.md §3.
+    /// The two visual styles.
     public enum Style: String, Sendable, CaseIterable {
-        /// Built into the interactive pager (seed 000).
+        /// Built into the interactive pager: the pager's own adjustable dots.
         case pager
-        /// The stand-alone Page Dots Indicator (seed 004).
+        /// The stand-alone page indicator (like SwiftUI's page index view).
         case indicator
     }
 
@@ -97,8 +97,8 @@ public struct PageDots: Sendable, Equatable {
         return currentWidth + Double(count - 1) * dotSize + Double(count - 1) * spacing
     }
 
-    /// Whether the dots take VoiceOver's adjust gestures. Seed 000 gives its dots
-    /// `accessibilityAdjustableAction`; seed 004's indicator only follows a paged view and is
+    /// Whether the dots take VoiceOver's adjust gestures. The interactive pager gives its dots
+    /// `accessibilityAdjustableAction`; the page indicator only follows a paged view and is
     /// `.accessibilityElement(children: .ignore)` with a label and a value, nothing else.
     public var isAdjustable: Bool { style == .pager }
 

@@ -69,13 +69,13 @@ extension Pager {
     public func layout() -> PagerLayout { layout(atPosition: position) }
 
     /// The rendered pages with the pages displayed at `position`. Only the current page and its
-    /// neighbours are rendered, as in seed 000.
+    /// neighbours are rendered, as in the SwiftUI pager PagerVoice models.
     public func layout(atPosition position: Double) -> PagerLayout {
         PagerLayout(position: position, pages: pageLayouts(around: index, atPosition: position))
     }
 
-    /// The pages drawn when `centre` is the current index (it and its neighbours, seed 000's
-    /// `abs(pageIndex - currentIndex) <= 1`) and the pages are displayed at `position`. Touch and
+    /// The pages drawn when `centre` is the current index (it and its neighbours, the SwiftUI
+    /// pager's `abs(pageIndex - currentIndex) <= 1`) and the pages are displayed at `position`. Touch and
     /// VoiceOver reach the model's current page only. `pageCount` is how many pages the list held
     /// when they were drawn: a page list that shrank still drew its old page a moment ago.
     func pageLayouts(around centre: Int, atPosition position: Double, pageCount: Int? = nil) -> [PageLayout] {

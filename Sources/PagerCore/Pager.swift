@@ -7,7 +7,7 @@ public struct Pager: Sendable, Equatable {
     public static let maximumTitleLength = 200
     /// Widths and translations beyond this many points are refused as nonsense.
     public static let maximumPoints = 1_000_000.0
-    /// The demo pages of seed 000.
+    /// The demo pages of the SwiftUI pager PagerVoice models.
     public static let demoPages = ["Explore", "Collect", "Share"]
 
     /// Page titles, in order. Their number is the page count.
@@ -70,7 +70,7 @@ public struct Pager: Sendable, Equatable {
         PageDots(style: dotsStyle, count: count, current: index, textSize: textSize)
     }
 
-    /// The page dots' accessibility element (the adjustable one in seed 000).
+    /// The page dots' accessibility element (adjustable in the pager's own dots).
     public var accessibilityElement: AccessibilityElement {
         dots.accessibility(strings: strings)
     }

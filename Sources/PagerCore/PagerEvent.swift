@@ -73,10 +73,10 @@ public struct Settle: Sendable, Equatable {
     public var toIndex: Int
     public var style: PageChangeStyle
     /// False when the change happens at once: Reduce Motion, or a finger holding the pages away
-    /// from rest (seed 000: `dragTranslation != 0 || reduceMotion ? nil : .smooth(duration: 0.45)`).
+    /// from rest (the SwiftUI pager: `dragTranslation != 0 || reduceMotion ? nil : .smooth(duration: 0.45)`).
     public var isAnimated: Bool
 
-    /// Always from rest: the seed's `.animation(…, value: position)` animates from a position the
+    /// Always from rest: the pager's `.animation(…, value: position)` animates from a position the
     /// drag set without animation, so a flick's speed does not carry into the settle.
     public init(fromPosition: Double, fromIndex: Int, toIndex: Int, style: PageChangeStyle, isAnimated: Bool) {
         self.fromPosition = fromPosition

@@ -8,7 +8,7 @@ extension Pager {
     public mutating func reduce(_ action: PagerAction) throws(PagerError) -> [PagerEvent] {
         switch action {
         case .increment, .decrement:
-            // Adjusting acts on the dots, which only seed 000 makes adjustable: a script that
+            // Adjusting acts on the dots, which only the interactive pager makes adjustable: a script that
             // assumes the indicator can be adjusted must fail, not pass.
             guard dots.isAdjustable else { throw .notAdjustable }
             return step(action == .increment ? 1 : -1, action: action.name)
@@ -116,7 +116,7 @@ extension Pager {
         return [.settle(settle), .announcement(announcement(action: action, boundary: false, settle: settleMilliseconds(settle)))]
     }
 
-    /// Seed 000 animates the position unless Reduce Motion is on or the finger holds the pages
+    /// The SwiftUI pager animates the position unless Reduce Motion is on or the finger holds the pages
     /// away from rest (`dragTranslation != 0`): a finger that has not yet moved the 10 pt a drag
     /// needs leaves the translation at 0, so a page change then still animates.
     private var settleAnimates: Bool { !reduceMotion && layoutTranslation == 0 }
@@ -169,8 +169,8 @@ extension Pager {
 
     /// Replacing the pages clamps the index. The value is announced again only when it changed,
     /// so a person hears that the page they were on moved or the count grew. When the clamp moves
-    /// the index, the pages settle there as any page change does (seed 000 sets the index in
-    /// `.onChange(of: pages.count)`, and its `.animation(…, value: position)` animates the jump).
+    /// the index, the pages settle there as any page change does (the SwiftUI pager sets the index
+    /// in `.onChange(of: pages.count)`, and its `.animation(…, value: position)` animates the jump).
     private mutating func replacePages(_ titles: [String], action: String) -> [PagerEvent] {
         let oldValue = (pageNumber, count)
         let oldIndex = index

@@ -28,8 +28,8 @@ public struct SpokenStrings: Sendable, Equatable {
     public var focus: Template
     /// Focus description at terse verbosity, which drops the hint.
     public var terseFocus: Template
-    /// Focus description of an element with a value but no trait and no hint: seed 004's page
-    /// indicator, which VoiceOver reads "Page, 2 of 3".
+    /// Focus description of an element with a value but no trait and no hint: the page
+    /// indicator (SwiftUI's page index view), which VoiceOver reads "Page, 2 of 3".
     public var valueFocus: Template
     /// Said when a search finds nothing (`/text` while reading a document).
     public var notFound: String

@@ -158,8 +158,8 @@ final class ListenerCore: @unchecked Sendable {
             self.reader = reader
             resampler = Resampler(from: reader.sampleRate, to: Recogniser.sampleRate)
             // Resampling cannot put back what a narrowband recording never held: the model was
-            // trained on wideband speech. flite's kal at 8 kHz: 10 of 12 commands ran right and
-            // "repeat" ran `read`; the same voice at 16 kHz (kal16): 12 of 12.
+            // trained on wideband speech, and a narrowband voice ran wrong commands that the
+            // same voice at 16 kHz did not (docs/VOICE.md, Tuning history).
             if reader.sampleRate < Recogniser.sampleRate {
                 notices.append(
                     "voice: the recording is \(reader.sampleRate) Hz; the model is made for \(Recogniser.sampleRate) Hz and up, "

@@ -4,8 +4,8 @@ import PagerSystem
 /// PocketSphinx and sphinxbase, opened the first time a recogniser is made rather than linked.
 ///
 /// Linked, they are loaded on every start of every `pagervoice` command, with what they bring
-/// (BLAS, LAPACK, gfortran, quadmath): about 1 ms of dynamic loading measured on this machine,
-/// for something only `--listen` and `verify --listen` use. The functions are the C ones, called
+/// (BLAS, LAPACK, gfortran, quadmath): a measurable share of start-up (docs/VOICE.md, Tuning
+/// history), for something only `--listen` and `verify --listen` use. The functions are the C ones, called
 /// through pointers with their C signatures (sphinxbase's `int32` is `Int32`, `float32` is
 /// `Float`; every handle is opaque to us).
 struct PocketSphinxLibrary: @unchecked Sendable {

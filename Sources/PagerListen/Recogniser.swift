@@ -7,6 +7,8 @@ import PagerSystem
 /// Not thread-safe (PocketSphinx is not): the `Listener` keeps one on its own thread, and
 /// `PhraseRecogniser` callers use theirs on one thread. A streaming recogniser takes its second
 /// looks at rejected utterances with a second decoder of its own (`prepareSecondLook`).
+///
+/// Why these settings, and what else was tried: docs/VOICE.md, Tuning history.
 package final class Recogniser {
     /// What one utterance turned out to be.
     package enum Outcome: Equatable {
@@ -81,10 +83,8 @@ package final class Recogniser {
             "-dither", dither ? "yes" : "no", "-seed", "1",
             "-vad_prespeech", String(Self.speechLeadIn),
             "-vad_postspeech", String(postspeech),
-            // Left at PocketSphinx's defaults, measured with the bench's default tuning:
-            // `-topn 16` (four times the Gaussians scored per frame) ran 86.4% of eSpeak NG's
-            // commands against 84.6%, but 8 wrong ones against 4 and an out-of-grammar sentence;
-            // `-remove_noise no` (synthesised speech has no noise to track) ran 82.1%, 7 wrong.
+            // `-topn` and `-remove_noise` stay at PocketSphinx's defaults: changing either ran
+            // more wrong commands.
         ]
         guard let handles = PocketSphinxRaw.makeDecoder(arguments: arguments) else {
             throw .recogniserFailed(operation: "load the model at \(configuration.model.acousticModel)", logPath: logPath)
@@ -111,9 +111,9 @@ package final class Recogniser {
 
     /// Beams of the searches that judge one whole recording (log probabilities relative to the
     /// best path). PocketSphinx's defaults (1e-48) are made for live dictation; on eSpeak NG
-    /// speech they pruned the right phrase away early and left no path to the grammar's end (an
-    /// empty hypothesis) for a third of the announcements at 300 words a minute. A recording of a
-    /// few seconds against a few dozen phrases costs little more without pruning.
+    /// speech they pruned the right phrase away early and often left no path to the grammar's
+    /// end (an empty hypothesis). A recording of a few seconds against a few dozen phrases costs
+    /// little more without pruning.
     private static let wideBeams: [(option: String, value: Double)] = [("-beam", 1e-120), ("-pbeam", 1e-120), ("-wbeam", 1e-100)]
 
     /// Makes (or replaces) a search with the wide beams; the stream's search keeps its own.
@@ -171,18 +171,15 @@ package final class Recogniser {
         try looker?.load(phrases: phrases)
     }
 
-    /// Makes the decoder for second looks, so the first rejected utterance does not wait for it:
-    /// the model loads again, which took 0.11 s and 29 MiB of resident memory here (median of 5,
-    /// release build). Without it, or when it cannot be made, the looks are taken with this
-    /// decoder. Nothing is made when the tuning has no warps (no second look).
+    /// Makes the decoder for second looks, so the first rejected utterance does not wait for it
+    /// (the model loads a second time). Without it, or when it cannot be made, the looks are
+    /// taken with this decoder. Nothing is made when the tuning has no warps (no second look).
     ///
     /// Why a decoder of its own: live cepstral mean normalisation learns from every recording a
     /// decoder hears, and a second look hears a rejected utterance nine times over, trimmed, with
     /// noise and at shifted frequencies. On the stream's decoder those looks moved the estimate
     /// the next utterances were heard with, so whether one command ran depended on how many
-    /// looks came before it (on the bench, a tuned voice's out-of-grammar sentence went from
-    /// -10.0 to -7.9 when the looks changed); the stream now hears with what the microphone
-    /// taught it alone.
+    /// looks came before it; the stream now hears with what the microphone taught it alone.
     package func prepareSecondLook() {
         guard looker == nil, !tuning.closedSetWarps.isEmpty else { return }
         do throws(ListenError) {
@@ -313,9 +310,8 @@ package final class Recogniser {
     ///    (warps that disagree leave it to the closed set, which compares them).
     /// 2. As a closed set (`closedSetLook`).
     ///
-    /// Measured on the bench's recordings of eSpeak NG voices (never tuned on): 82.1% of their
-    /// commands ran with the closed-set look alone on the stream's decoder; 83.3% with this
-    /// decoder's grammar looks alone, 84.6% with both; out-of-grammar sentences still run nothing.
+    /// Both steps together run more commands than either alone, and out-of-grammar sentences
+    /// still run nothing.
     private func secondLook(_ audio: [Int16]) -> Outcome? {
         lastConfidence = nil
         let looks = tuning.closedSetWarps.map { WholeRecording.prepared(WholeRecording.warped(audio, by: $0)) }
@@ -335,20 +331,15 @@ package final class Recogniser {
     /// noise: `WholeRecording`), and is that phrase nearly as good an explanation as any phone
     /// sequence at all (`RejectionTuning.closedSetConfidence`)? The phone loop judges against
     /// the same voice, so the comparison holds for voices the model fits poorly (eSpeak NG's
-    /// formant speech), where the loop's entry penalty in the stream's grammar does not. Judged
-    /// against PocketSphinx's phone language model (an allphone search) instead of the free loop,
-    /// eSpeak NG's commands and the out-of-grammar sentences overlapped as much (at most 85.2% of
-    /// the commands ran at that measure's own threshold). A dictation decode (the model's own
-    /// language model and dictionary) to agree with was no way either: it wrote 0 of eSpeak NG's
-    /// 162 command recordings as said ("next page" as "the thanks"), and 130 of the tuned flite
-    /// voices' 162.
+    /// formant speech), where the loop's entry penalty in the stream's grammar does not. (Other
+    /// judges, a phone language model or a dictation decode, told commands from sentences no
+    /// better.)
     ///
     /// The look is taken at each of `RejectionTuning.closedSetWarps`, and a phrase runs only
     /// when every warp names it, on its mean confidence over the warps. A command explains its
     /// recording at every warp; a sentence is explained by whichever phrase is least bad, which
-    /// changes with the warp, and the best of three confidences picked the luckiest of them (the
-    /// rule before: with the looks on their own decoder it scored a tuned voice's "the last train
-    /// leaves at seven" as "last page" at -6.8, above the -8 it ran commands at).
+    /// changes with the warp, so the best of the confidences would pick the luckiest warp for a
+    /// sentence.
     private func closedSetLook(_ looks: [[Int16]]) -> Outcome? {
         var named: [String]?
         var total = 0.0

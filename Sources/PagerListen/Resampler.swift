@@ -18,7 +18,7 @@ package struct Resampler {
         self.inputRate = inputRate
         self.outputRate = outputRate
         step = Double(inputRate) / Double(outputRate)
-        // Pass band to 95% of the lower Nyquist frequency; 16 zero crossings each side.
+        // Pass band to 0.95 of the lower Nyquist frequency; 16 zero crossings each side.
         cutoff = min(1, Double(outputRate) / Double(inputRate)) * 0.95
         halfWidth = Int((16 / cutoff).rounded(.up))
     }

@@ -7,9 +7,10 @@ import Glibc
 /// mean of a whole recording is taken over every frame, so half a second of digital silence on
 /// each side pulls the mean of the energy coefficient far from where the model's training speech
 /// put it; and a formant synthesiser's spectrum is a comb of harmonics with empty valleys that
-/// no microphone ever records, which the noise fills as room noise would. Measured on eSpeak NG
-/// announcements (wide beams, all four voices, three rates): 81.9% heard right trimmed, 91.7% with
-/// noise 25 dB under the speech; flite voices stay at 100%. Louder noise (20 dB) cost flite slt.
+/// no microphone ever records, which the noise fills as room noise would. The noise sits low
+/// enough that voices the model already hears well lose nothing.
+///
+/// Why these numbers: docs/VOICE.md, Tuning history.
 enum WholeRecording {
     /// Silence kept on each side of the speech, in samples (100 ms at 16 kHz).
     static let margin = 1600

@@ -96,8 +96,8 @@ enum EspeakRaw {
     }
 
     /// Variant names as eSpeak lists them (`espeak_ListVoices` for the language "variant"). That
-    /// call reads every voice file again, about half the cost of listing the voices (2–3 ms of
-    /// start-up here), so `listVoices` reads the variants' folder instead; tests check the two agree.
+    /// call reads every voice file again, about half the cost of listing the voices and paid on
+    /// every start, so `listVoices` reads the variants' folder instead; tests check the two agree.
     static func listVariants() -> [String] {
         var variants: [String] = []
         var spec = espeak_VOICE()

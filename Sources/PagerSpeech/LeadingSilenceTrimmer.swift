@@ -1,10 +1,10 @@
 /// Removes the silence eSpeak NG puts before every utterance, as it streams.
 ///
-/// eSpeak NG begins each utterance with digital silence: 49 ms before "Page 2 of 3", 39 ms before
-/// "Página 2 de 3", 12 ms before "Hello". Played as it is, that silence is most of the time from a
-/// key press to the first sound (synthesis reaches its first buffer in about 0.1 ms), and screen
-/// reader users feel every 10 ms of it; NVDA trims it for the same reason. Every sink gets the
-/// trimmed stream (live playback and WAV files alike), so what is heard is what is written.
+/// eSpeak NG begins each utterance with tens of milliseconds of digital silence. Played as it is,
+/// that silence is most of the time from a key press to the first sound (synthesis reaches its
+/// first buffer far sooner), and screen reader users feel every 10 ms of it; NVDA trims it for the
+/// same reason. Every sink gets the trimmed stream (live playback and WAV files alike), so what is
+/// heard is what is written. The measurements: docs/VOICE.md, Tuning history (speech).
 ///
 /// - Threshold: the sound starts at the first sample whose magnitude exceeds 64 (−54 dBFS).
 ///   eSpeak's leading silence is exact zeros, so any threshold below a quiet onset finds the same

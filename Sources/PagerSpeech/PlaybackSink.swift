@@ -24,14 +24,14 @@ public final class PlaybackSink: AudioSink {
     /// How much must be buffered before PulseAudio starts playing: one eSpeak buffer (20 ms),
     /// which the engine hands over within a fraction of a millisecond of the first, so sound
     /// starts with the first buffer. This, not the buffer's size, is what decides how soon an
-    /// announcement is heard: `make bench` ("to the ear") measured the same 5–6 ms from the
-    /// command to the first sample at the sink with buffers from 40 ms to 1 s.
+    /// announcement is heard (`make bench`, "to the ear").
+    ///
+    /// Why these numbers: docs/VOICE.md, Tuning history (speech).
     public static let announcementStart: Duration = .milliseconds(20)
     /// The PulseAudio stream's buffer (`tlength`, with the sink run at a matching latency). An
     /// interruption empties it at once whatever its size, so it is sized against running dry
-    /// when this process or the server is kept off the CPU: on this busy 2-core machine a long
-    /// text had gaps (underruns) in most runs with 40 ms and in about one in thirty with 250 ms,
-    /// none seen with 500 ms. (pcaudiolib's `pa_simple` leaves the server's 2 s default.)
+    /// (gaps in long text) when this process or the server is kept off the CPU on a busy machine.
+    /// (pcaudiolib's `pa_simple` leaves the server's 2 s default.)
     public static let announcementBuffer: Duration = .milliseconds(500)
 
     public let backend: Backend

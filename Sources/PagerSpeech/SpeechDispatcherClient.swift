@@ -17,9 +17,9 @@ import SystemPackage
 /// We never autospawn (libspeechd's `spd_open2` can start a daemon when none answers). Someone
 /// who runs Orca has a daemon already (the screen reader's own connection starts it), and
 /// `--audio speechd` is asked for by name, so a missing daemon is news the user should get, not something
-/// to paper over: a daemon takes 1.7 to 3.9 s from start to its first answer on this machine
-/// (it loads its output module and that module's voice list first), longer than the connection
-/// bound, and a spawned one outlives us.
+/// to paper over: a daemon takes seconds from start to its first answer (it loads its output
+/// module and that module's voice list first), longer than the connection bound, and a spawned
+/// one outlives us.
 ///
 /// Nothing is set on the connection unless asked: without `voice` and `rate` the daemon's
 /// defaults for a new client apply (the user's speechd.conf, the same as `spd-say`). Text is sent
@@ -59,9 +59,9 @@ import SystemPackage
 ///   TEXT if that started meanwhile.
 /// - A `low` that is waiting in the daemon behind another client's IMPORTANT or MESSAGE message
 ///   is dropped (not kept behind) by our next `default`, as TEXT replaces waiting TEXT.
-/// - Cutting is the daemon's, and not instant: on this machine a new TEXT cancelled the one
-///   speaking 44 ms after it arrived, and after `stop()` 35 to 64 ms of sound still reached the
-///   sink.
+/// - Cutting is the daemon's, and not instant: a new TEXT cancels the one speaking tens of
+///   milliseconds after it arrives, and some sound still reaches the sink after `stop()`
+///   (measured: docs/VOICE.md, Tuning history, speech).
 ///
 /// ## Events
 /// Exactly one `UtteranceEvent` per `speak`: `.finished` on the daemon's END (after the audio
@@ -458,8 +458,8 @@ public final class SpeechDispatcherClient: Sendable {
     }
 
     /// The voices of the daemon's current output module (`LIST SYNTHESIS_VOICES`, what
-    /// `spd_list_synthesis_voices` asks; 0.8 s for espeak-ng's 13 362 here). With the espeak-ng
-    /// module that is every voice times every variant; those with `variant == nil` (131 here) are
+    /// `spd_list_synthesis_voices` asks; thousands with espeak-ng, so it takes a moment). With the
+    /// espeak-ng module that is every voice times every variant; those with `variant == nil` are
     /// the short list.
     public func voices() throws(SpeechError) -> [SpeechDispatcherVoice] {
         let handle = try openHandle()

@@ -19,8 +19,8 @@ import SystemPackage
 /// one client's rate or priority lands on another, or the daemon refuses a setup command.
 enum SpeechDispatcherRaw {
     /// libspeechd, opened the first time a connection is made rather than linked: linked, it and
-    /// GLib are loaded on every start of every `pagervoice` command (about 0.3 ms measured here)
-    /// for something only `--audio speechd` uses. The header still gives the types; the four
+    /// GLib are loaded on every start of every `pagervoice` command for something only
+    /// `--audio speechd` uses. The header still gives the types; the four
     /// functions we call are reached through pointers with their C signatures. Private: nothing
     /// but the functions below calls into it.
     private struct Library: @unchecked Sendable {
@@ -249,8 +249,8 @@ enum SpeechDispatcherRaw {
     ///
     /// `LIST SYNTHESIS_VOICES` sent as a plain command and its reply parsed here, rather than
     /// `spd_list_synthesis_voices`: that function looks up reply line n by scanning from the top
-    /// each time, so the espeak-ng module's 13 362 voices took 5.6 s to list on this machine, 0.7 s
-    /// this way (most of it the daemon's). Like libspeechd's own list functions, this must not run
+    /// each time, which is quadratic in the espeak-ng module's thousands of voices (docs/VOICE.md,
+    /// Tuning history, speech). Like libspeechd's own list functions, this must not run
     /// concurrently with another call on the connection; the worker queue sees to that.
     static func listVoices(_ handle: Handle) -> [SpeechDispatcherVoice]? {
         var reply: UnsafeMutablePointer<CChar>?

@@ -6,9 +6,9 @@
 
 /// A shared library opened with dlopen when a feature is first used, not linked.
 ///
-/// PocketSphinx (with BLAS, LAPACK and gfortran) and libspeechd (with GLib) cost about 1.3 ms of
-/// dynamic loading on every start when linked, and only voice commands and `--audio speechd`
-/// need them; a machine without them loses that feature alone. Each wrapper module keeps its
+/// PocketSphinx (with BLAS, LAPACK and gfortran) and libspeechd (with GLib) add a measurable share
+/// of dynamic loading to every start when linked (docs/BENCHMARKS.md, where start-up goes), and
+/// only voice commands and `--audio speechd` need them; a machine without them loses that feature alone. Each wrapper module keeps its
 /// table of typed functions and its own error words; opening and finding symbols is here.
 public struct DynamicLibrary: @unchecked Sendable {
     /// The handle dlopen gave; never closed (the functions taken from it live as long as the

@@ -155,7 +155,8 @@ import Testing
         #expect(finding.status == .notApplicable)
         #expect(
             finding.message
-                == "the indicator has no adjustable action (a page indicator only follows its paged view): VoiceOver reads it as Page, 2 of 3 and moves with the paged view")
+                == "the indicator has no adjustable action (a page indicator only follows its paged view): VoiceOver reads it as Page, 2 of 3 and moves with the paged view"
+        )
         #expect(try Self.finding(.adjustable, ["--style", "indicator", "--pages", "Only"]).message.contains("reads it as Page, 1 of 1 "))
         #expect(try Self.finding(.adjustable, ["--style", "indicator", "--label", "Slide"]).message.contains("reads it as Slide, 2 of 3 "))
         // An indicator that says "adjustable" without the action misleads: that fails.

@@ -16,7 +16,8 @@ import Testing
         #expect(pager == before)
         #expect(
             PagerError.notAdjustable.description
-                == "the indicator has no adjustable action (a page indicator only follows its paged view); that view moves with scroll or swipe")
+                == "the indicator has no adjustable action (a page indicator only follows its paged view); that view moves with scroll or swipe"
+        )
         let dots = pager.accessibilityElement
         #expect(dots.traits.isEmpty && dots.hint.isEmpty)
         #expect(dots.focusDescription() == "Page, 2 of 3")

@@ -69,7 +69,9 @@ import Testing
         #expect(session.pager.dotsStyle == .indicator)
         #expect(
             session.handle("next").first
-                == .error("the indicator has no adjustable action (a page indicator only follows its paged view); that view moves with scroll or swipe"))
+                == .error(
+                    "the indicator has no adjustable action (a page indicator only follows its paged view); that view moves with scroll or swipe"
+                ))
         #expect(session.handle("swipe left").map(\.spokenText) == ["Page 2 of 3"])
         _ = session.handle("text-size ax5")
         #expect(session.pager.textSize == .ax5)

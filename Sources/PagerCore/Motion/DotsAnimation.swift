@@ -1,7 +1,7 @@
 extension PageDots.Style {
     /// The spring the dots change with when the current page changes: `snappy(duration: 0.3)` for
-    /// the pager's own dots (seed 000), `spring(duration: 0.35, bounce: 0.3)` for the indicator
-    /// (seed 004). Both seeds pass `nil` instead under Reduce Motion.
+    /// the pager's own dots, `spring(duration: 0.35, bounce: 0.3)` for the page indicator (SwiftUI's
+    /// page index view). Both pass `nil` instead under Reduce Motion.
     public var animation: SpringAnimation {
         switch self {
         case .pager: .snappy(duration: 0.3)
@@ -38,7 +38,7 @@ public struct DotsFrames: Sendable, Equatable {
 
 extension PageDots {
     /// How the dots change into `new`: with their style's spring when only the current page
-    /// moved (the seeds animate on `value: current`), at once under Reduce Motion or when the
+    /// moved (both animate on `value: current`), at once under Reduce Motion or when the
     /// row itself changed (count, style, text size), where there is nothing to interpolate.
     public func animation(to new: PageDots, reduceMotion: Bool) -> MotionAnimation {
         let onlyCurrentMoved =

@@ -1,7 +1,7 @@
 /// What drives a change on screen: a spring, or nothing at all.
 ///
 /// "Nothing" is a real answer, not a missing one: under Reduce Motion the pager and its dots change
-/// at once (seeds 000 and 004 pass `nil` to `.animation`), and a page under a finger follows the
+/// at once (the SwiftUI pager and the page indicator pass `nil` to `.animation`), and a page under a finger follows the
 /// finger rather than animating. Modelling it as a case lets every timeline say `"animation":"none"`
 /// with one frame at the target, which is what an auditor checks.
 public enum MotionAnimation: Sendable, Hashable {
@@ -47,7 +47,7 @@ public enum MotionAnimation: Sendable, Hashable {
     public var settlingMilliseconds: Int { spring?.settlingMilliseconds ?? 0 }
 
     /// The animation, or none under Reduce Motion: the `.animation(reduceMotion ? nil : …)` of
-    /// seeds 000 and 004 in one place.
+    /// the SwiftUI pager and the page indicator in one place.
     public static func unlessReduceMotion(_ spring: SpringAnimation, reduceMotion: Bool) -> MotionAnimation {
         reduceMotion ? .none : .spring(spring)
     }

@@ -1,4 +1,4 @@
-/// One page as drawn while a transition (seed 002 or 003) changes the page.
+/// One page as drawn while a transition (parallax push or slide scale) changes the page.
 public struct TransitionedPage: Sendable, Equatable {
     /// 0-based page index.
     public var page: Int
@@ -18,9 +18,9 @@ public struct TransitionedPage: Sendable, Equatable {
 public struct PagerFrame: Sendable, Equatable {
     /// How the pages are drawn, which depends on the pager's page-change style.
     public enum Pages: Sendable, Equatable {
-        /// Seed 000: the current page and its neighbours side by side at `position`.
+        /// The interactive pager: the current page and its neighbours side by side at `position`.
         case interactive([PageLayout])
-        /// Seeds 002 and 003: the outgoing and the incoming page under a transition, in drawing
+        /// The parallax push and slide-scale transitions: the outgoing and the incoming page under a transition, in drawing
         /// order (lower zIndex first).
         case transition([TransitionedPage])
     }
@@ -190,8 +190,8 @@ extension Pager {
         progress == 1 ? target : from + (target - from) * progress + 0
     }
 
-    /// The transition a page change uses: forward pushes, backward pops (seed 002), and slide
-    /// scale (seed 003) always enters from the trailing side as its demo does.
+    /// The transition a page change uses: forward pushes, backward pops (the parallax push
+    /// transition), and the slide-scale transition always enters from the trailing side as its demo does.
     private func pageTransition(for settle: Settle) -> any PageTransition {
         switch settle.style {
         case .interactive, .parallaxPush:

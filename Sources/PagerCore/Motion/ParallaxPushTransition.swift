@@ -1,4 +1,4 @@
-/// Seed 002: the incoming page slides over while the outgoing one moves at a slower parallax speed.
+/// The parallax push transition: the incoming page slides over while the outgoing one moves at a slower parallax speed.
 ///
 /// Moving forward (push) the new page enters from the trailing edge on top, and the old one
 /// drifts a little towards the leading edge underneath, darkening. Moving back (pop) plays the
@@ -14,7 +14,7 @@ public struct ParallaxPushTransition: PageTransition, Sendable, Equatable {
     /// True for push (moving forward), false for pop (moving back).
     public var isForward: Bool
     public var reduceMotion: Bool
-    /// How far the page underneath moves, as a fraction of the width (0.3 in seed 002).
+    /// How far the page underneath moves, as a fraction of the width (0.3 in the parallax push transition).
     public var parallax: Double
 
     public init(isForward: Bool = true, reduceMotion: Bool = false, parallax: Double = 0.3) {
@@ -28,7 +28,7 @@ public struct ParallaxPushTransition: PageTransition, Sendable, Equatable {
         ParallaxPushTransition(isForward: true, reduceMotion: reduceMotion)
     }
 
-    /// For moving back: set before the page changes, as in seed 002.
+    /// For moving back: set before the page changes, as the parallax push transition does.
     public static func pop(reduceMotion: Bool = false) -> ParallaxPushTransition {
         ParallaxPushTransition(isForward: false, reduceMotion: reduceMotion)
     }

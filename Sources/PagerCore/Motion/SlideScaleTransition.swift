@@ -1,4 +1,4 @@
-/// Seed 003: a view enters from one side slightly shrunk and leaves by the other, fading.
+/// The slide-scale transition: a view enters from one side slightly shrunk and leaves by the other, fading.
 ///
 /// `phase.value` is -1 before appearing and 1 after disappearing, so `offset = -value * distance`
 /// brings the view in from the trailing (or bottom) side and sends it out the leading (or top)
@@ -12,9 +12,9 @@ public struct SlideScaleTransition: PageTransition, Sendable, Equatable {
     }
 
     public var axis: Axis
-    /// Points travelled between rest and the appearing or disappearing look (220 in seed 003).
+    /// Points travelled between rest and the appearing or disappearing look (220 in the slide-scale transition).
     public var distance: Double
-    /// Size away from rest (0.8 in seed 003).
+    /// Size away from rest (0.8 in the slide-scale transition).
     public var scale: Double
     public var reduceMotion: Bool
 

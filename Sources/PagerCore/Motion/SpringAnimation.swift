@@ -8,9 +8,9 @@
 
 /// A spring as SwiftUI's `Spring(duration:bounce:)` defines it, solved in closed form.
 ///
-/// The seeds animate with `smooth`, `snappy` and `spring(duration:bounce:)`; a tester comparing
-/// PagerVoice with a device needs the very same curve, so this follows SwiftUI's
-/// parameterisation (DESIGN.md §5) rather than a hand-tuned easing:
+/// The SwiftUI components PagerVoice models animate with `smooth`, `snappy` and
+/// `spring(duration:bounce:)`; a tester comparing PagerVoice with a device needs the very same
+/// curve, so this follows SwiftUI's parameterisation rather than a hand-tuned easing:
 /// mass 1, damping ratio `ζ = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)`, natural frequency
 /// `ω0 = 2π / duration`, stiffness `ω0²`, damping `2ζω0`.
 ///

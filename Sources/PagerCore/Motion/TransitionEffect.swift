@@ -11,7 +11,7 @@ public struct TransitionEffect: Sendable, Equatable {
     public var opacity: Double
     /// Added brightness: negative darkens, as the page going under does in the parallax push.
     public var brightness: Double
-    /// Drawing order; a transition itself does not set it (the seeds leave it to the caller), the
+    /// Drawing order; a transition itself does not set it (the modelled transitions leave it to the caller), the
     /// pager gives each page its index so the later page is on top.
     public var zIndex: Int
 

@@ -11,8 +11,8 @@ public enum TransitionPhase: String, Sendable, CaseIterable {
     /// Removed, no longer shown: the look it animates out to.
     case didDisappear
 
-    /// SwiftUI's `phase.value`: -1 before appearing, 0 at rest, 1 after disappearing. Slide scale
-    /// (seed 003) turns it into an offset, so a view enters from one side and leaves by the other.
+    /// SwiftUI's `phase.value`: -1 before appearing, 0 at rest, 1 after disappearing. The slide-scale
+    /// transition turns it into an offset, so a view enters from one side and leaves by the other.
     public var value: Double {
         switch self {
         case .willAppear: -1

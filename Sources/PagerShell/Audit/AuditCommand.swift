@@ -28,7 +28,10 @@ struct AuditCommand: PagerVoiceSubcommand {
             valueName: "list"))
     var actions: String?
 
-    @Option(help: "The interactive pager's own adjustable dots (pager), or a stand-alone page indicator that follows a paged view, like SwiftUI's page index view (indicator).")
+    @Option(
+        help:
+            "The interactive pager's own adjustable dots (pager), or a stand-alone page indicator that follows a paged view, like SwiftUI's page index view (indicator)."
+    )
     var style: PageDots.Style?
 
     @Option(
@@ -134,7 +137,7 @@ struct AuditCommand: PagerVoiceSubcommand {
             }
         }
         if let style { configuration.style = style }
-        // Seed 004's indicator refuses increment and decrement: claiming them would audit a
+        // The page indicator refuses increment and decrement: claiming them would audit a
         // component PagerVoice cannot model, so the claim is refused rather than judged.
         if configuration.style == .indicator, configuration.chosenActions?.contains(.adjustable) == true {
             throw ValidationError(AuditActionKind.indicatorAdjustableMistake)

@@ -2,7 +2,7 @@ import ArgumentParser
 import PagerCore
 import PagerSpeech
 
-// The model's enums, spelled on the command line as they are in the REPL, DESIGN.md and JSON.
+// The model's enums, spelled on the command line as they are in the REPL and JSON (docs/CONTRACT.md).
 // Each is `CaseIterable`, so `--help`, the completion scripts and the man page list the values.
 
 // `allValueStrings` is spelled out rather than left to ArgumentParser's default, which maps

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PagerCore
 
-/// The options that shape the starting pager (DESIGN.md §8). The REPL, `verify` and `frames`
+/// The options that shape the starting pager (docs/CONTRACT.md). The REPL, `verify` and `frames`
 /// take the same group, so a script verified in CI starts from the pager the REPL would.
 struct PagerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Comma-separated page titles (default: Explore, Collect, Share).", valueName: "list"))
@@ -32,7 +32,10 @@ struct PagerOptions: ParsableArguments {
         transform: ArgumentCheck.language)
     var lang: String?
 
-    @Option(help: "The page dots: pager (the pager's own adjustable dots) or indicator (a page indicator that follows a paged view, like SwiftUI's page index view).")
+    @Option(
+        help:
+            "The page dots: pager (the pager's own adjustable dots) or indicator (a page indicator that follows a paged view, like SwiftUI's page index view)."
+    )
     var style: PageDots.Style?
 
     @Option(help: ArgumentHelp("Dynamic Type size for the indicator dots (default: large).", valueName: "size"))

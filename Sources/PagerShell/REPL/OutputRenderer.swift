@@ -1,7 +1,7 @@
 import PagerCore
 
 /// Turns session outputs into the lines a person or a program reads: plain text (errors to stderr)
-/// or, with `--json`, one JSON object per line on stdout, exactly as DESIGN.md §8 specifies.
+/// or, with `--json`, one JSON object per line on stdout, exactly as docs/CONTRACT.md specifies.
 public struct OutputRenderer: Sendable {
     public var json: Bool
 

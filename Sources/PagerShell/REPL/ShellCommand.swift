@@ -75,7 +75,8 @@ public struct CommandInfo: Sendable {
         CommandInfo(["reduce-motion"], "on|off", "Turn Reduce Motion on (settle instantly) or off.", completions: ["on", "off"]),
         CommandInfo(["direction"], "ltr|rtl", "Layout direction.", completions: ["ltr", "rtl"]),
         CommandInfo(
-            ["style"], "pager|indicator", "The page dots: the pager's own adjustable dots, or a page indicator (like SwiftUI's page index view).",
+            ["style"], "pager|indicator",
+            "The page dots: the pager's own adjustable dots, or a page indicator (like SwiftUI's page index view).",
             completions: PageDots.Style.allCases.map(\.rawValue)),
         CommandInfo(
             ["text-size"], "SIZE", "Dynamic Type size (xSmall…xxxLarge, AX1…AX5): the indicator's dots scale with it.",

@@ -6,7 +6,7 @@ import PagerSystem
     import Glibc
 #endif
 
-/// `pagervoice [options]` (also `pagervoice repl`): the REPL (DESIGN.md §8). On a terminal a
+/// `pagervoice [options]` (also `pagervoice repl`): the REPL (docs/CONTRACT.md). On a terminal a
 /// prompt with line editing; from a pipe a script whose every announcement is spoken to its end
 /// before the next line runs.
 struct REPLCommand: PagerVoiceSubcommand {
