@@ -59,7 +59,6 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-
         // The system layer: threads of our own (name, stack size) without Foundation, which would
         // otherwise be linked into pagervoice for `Thread` alone and slow every start; calls
         // retried when interrupted, the environment, dlopen, child processes. Each written once.
@@ -103,6 +102,11 @@ let package = Package(
         .executableTarget(name: "PagerFuzz", dependencies: ["PagerCore", "PagerSpeech", "PagerShell", "PagerTestSupport"]),
 
         .testTarget(name: "PagerCoreTests", dependencies: ["PagerCore", "PagerTestSupport"]),
+        // Child processes, temporary folders and the exit cleanup, against real processes. The
+        // probe is a program of ours to signal and watch die: cleanup on a signal cannot be
+        // tested inside the test process without killing it.
+        .testTarget(name: "PagerSystemTests", dependencies: ["PagerSystem", "PagerCleanupProbe"]),
+        .executableTarget(name: "PagerCleanupProbe", dependencies: ["PagerSystem"], path: "Tests/PagerCleanupProbe"),
         // Fixtures shared by test targets: a private PulseAudio server with a null sink, WAV parsing.
         .target(name: "PagerTestSupport", dependencies: ["PagerSpeech"], path: "Tests/PagerTestSupport"),
 
