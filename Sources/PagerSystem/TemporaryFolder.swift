@@ -17,9 +17,9 @@ public final class TemporaryFolder: Sendable {
     public let path: String
     private let registration: Locked<ExitCleanup.Registration?>
 
-    /// Creates `<TMPDIR>/<prefix>-XXXXXX`.
-    public init(prefix: String) throws(TemporaryFolderError) {
-        let parent = Self.parentFolder
+    /// Creates `<parent>/<prefix>-XXXXXX`, in `parentFolder` unless another folder is named.
+    public init(prefix: String, in parent: String? = nil) throws(TemporaryFolderError) {
+        let parent = parent ?? Self.parentFolder
         var template = Array("\(parent)/\(prefix)-XXXXXX".utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) }
         guard created != nil else { throw TemporaryFolderError(parent: parent, errno: Errno(rawValue: errno)) }
