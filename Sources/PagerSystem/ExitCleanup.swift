@@ -48,9 +48,6 @@ public enum ExitCleanup {
         registry.withLock { _ = $0.items.removeValue(forKey: registration.number) }
     }
 
-    /// Whether anything is registered now.
-    public static var isEmpty: Bool { registry.withLock { $0.items.isEmpty } }
-
     /// Cleans up at exit and on SIGINT, SIGTERM and SIGHUP from now on. Idempotent.
     public static func install() {
         let first = registry.withLock { registry in

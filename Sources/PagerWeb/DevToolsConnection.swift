@@ -80,7 +80,13 @@ public final class DevToolsConnection: Sendable {
             return state.ended
         }
         if let endedAlready { throw endedAlready }
-        defer { state.withLock { _ = $0.pending.remove(id) } }
+        defer {
+            // A reply that arrives after the wait gave up is dropped with the id.
+            state.withLock { state in
+                state.pending.remove(id)
+                state.replies[id] = nil
+            }
+        }
         try write(id: id, method: method, params: params, session: session, until: deadline, timeout: timeout)
         enum Outcome {
             case reply(JSON)

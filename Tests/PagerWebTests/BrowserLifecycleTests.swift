@@ -20,7 +20,9 @@ import Testing
         #expect(exists(browser.profilePath))
         #expect(try browser.newPage().evaluate("6*7") == .int(42))
 
+        let closing = ContinuousClock.now
         browser.close()
+        print("browser close, group gone and profile removed: \(ContinuousClock.now - closing)")
         #expect(group.livingMembers.isEmpty)
         #expect(!exists(browser.profilePath))
         #expect(folderIsEmpty(parent.path))
