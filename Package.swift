@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "PagerCore", targets: ["PagerCore"]),
         .library(name: "PagerSpeech", targets: ["PagerSpeech"]),
         .library(name: "PagerListen", targets: ["PagerListen"]),
+        .library(name: "PagerWeb", targets: ["PagerWeb"]),
         .executable(name: "pagervoice", targets: ["pagervoice"]),
         .executable(name: "pagervoice-bench", targets: ["PagerBench"]),
         .executable(name: "pagervoice-soak", targets: ["PagerSoak"]),
@@ -59,12 +60,26 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // zlib's inflate, for the PNG screenshots the browser sends (PagerWeb decodes them itself).
+        // No pkgConfig: zlib.pc adds nothing the default paths lack.
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // The system layer: threads of our own (name, stack size) without Foundation, which would
         // otherwise be linked into pagervoice for `Thread` alone and slow every start; calls
         // retried when interrupted, the environment, dlopen, child processes, and where output
         // may go (OutputFile) with the raw directory calls it needs. Each written once.
         .target(name: "PagerSystem", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+
+        // A headless Chromium driven over its DevTools pipe, for auditing real pages: the browser
+        // process and its profile, the protocol, a page (load, script, keys, clicks, screenshots,
+        // the accessibility tree). No network: only file:// and the local machine are fetched.
+        .target(
+            name: "PagerWeb",
+            dependencies: ["PagerCore", "PagerSystem", "CZlib", .product(name: "SystemPackage", package: "swift-system")]
+        ),
 
         // eSpeak NG on one owned thread, audio sinks, the announcement queue.
         .target(
@@ -110,6 +125,13 @@ let package = Package(
         .executableTarget(name: "PagerFuzz", dependencies: ["PagerCore", "PagerSpeech", "PagerShell", "PagerTestSupport"]),
 
         .testTarget(name: "PagerCoreTests", dependencies: ["PagerCore", "PagerTestSupport"]),
+        // Child processes, temporary folders and the exit cleanup, against real processes. The
+        // probe is a program of ours to signal and watch die: cleanup on a signal cannot be
+        // tested inside the test process without killing it.
+        .testTarget(name: "PagerSystemTests", dependencies: ["PagerSystem", "PagerCleanupProbe"]),
+        .executableTarget(name: "PagerCleanupProbe", dependencies: ["PagerSystem"], path: "Tests/PagerCleanupProbe"),
+        // The browser layer against a real headless Chromium (chromium-headless-shell).
+        .testTarget(name: "PagerWebTests", dependencies: ["PagerWeb", "PagerCore", "PagerSystem", "CZlib"]),
         // Fixtures shared by test targets: a private PulseAudio server with a null sink, WAV parsing.
         .target(name: "PagerTestSupport", dependencies: ["PagerSpeech"], path: "Tests/PagerTestSupport"),
 

@@ -1,5 +1,6 @@
 /// A JSON value with ordered keys, written by hand: the contract (docs/CONTRACT.md) fixes key order
 /// and number spelling (`"position":1.0` but `"width":390`), which a general encoder would not keep.
+/// Also read by hand (`init(parsing:)`), for the browser's DevTools replies, without Foundation.
 public indirect enum JSON: Sendable, Equatable {
     case string(String)
     case int(Int)
@@ -9,6 +10,82 @@ public indirect enum JSON: Sendable, Equatable {
     case null
     case array([JSON])
     case object([(String, JSON)])
+
+    /// Parses one JSON document from its UTF-8 bytes (see `JSONParser` for what is accepted).
+    public init(parsing bytes: UnsafeRawBufferPointer) throws(JSONParseError) {
+        self = try JSONParser.parse(bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Parses one JSON document from its UTF-8 bytes.
+    public init(parsing bytes: [UInt8]) throws(JSONParseError) {
+        self = try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in try JSONParser.parse(buffer) }
+    }
+
+    /// Parses one JSON document from text.
+    public init(parsing text: String) throws(JSONParseError) {
+        var text = text
+        // withUTF8 does not pass typed errors through, so the outcome comes out as a Result.
+        let parsed = text.withUTF8 { buffer in Result { () throws(JSONParseError) in try JSONParser.parse(buffer) } }
+        self = try parsed.get()
+    }
+
+    /// An object's member named `key` (the last one, if the name repeats, as JavaScript reads it);
+    /// nil when there is none or this is not an object.
+    public subscript(_ key: String) -> JSON? {
+        guard case .object(let members) = self else { return nil }
+        return members.last { $0.0 == key }?.1
+    }
+
+    /// An array's item at `index`; nil when out of range or this is not an array.
+    public subscript(_ index: Int) -> JSON? {
+        guard case .array(let items) = self, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// An integer, or a double with no fraction that fits one (JavaScript has only doubles, so a
+    /// count may come back as `2.0`).
+    public var intValue: Int? {
+        switch self {
+        case .int(let value): return value
+        case .double(let value) where value == value.rounded() && abs(value) < 9.2e18: return Int(value)
+        default: return nil
+        }
+    }
+
+    /// Any number, as a double.
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let value): return Double(value)
+        case .double(let value): return value
+        default: return nil
+        }
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    public var arrayValue: [JSON]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    /// An object's members in the order they were written.
+    public var objectValue: [(String, JSON)]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
 
     /// A length in points: whole numbers are written as integers (`390`), others as decimals.
     public static func points(_ value: Double) -> JSON {

@@ -4,6 +4,9 @@ import PagerSpeech
 import PagerSystem
 import PagerTestSupport
 
+/// The fixture's child process (output to files), not PagerSystem's of the same name.
+typealias ChildProcess = PagerTestSupport.ChildProcess
+
 /// Collects what an announcer reports, and lets a test wait for it.
 final class Recorder: Sendable {
     private let state = Locked<(events: [UtteranceEvent], notices: [String])>(([], []))

@@ -1,0 +1,41 @@
+import PagerSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Which browser program to run: the one named (`--browser PATH`), else the first of
+/// `chromium-headless-shell` and `chromium` on PATH.
+///
+/// The headless shell comes first: it starts faster and has no window code to go wrong on a
+/// machine without a display. A named path is taken as it is, even if it is missing, so that the
+/// error names what the user typed rather than what we found instead.
+public enum BrowserLocator {
+    /// The program names looked for on PATH, in order.
+    public static let names = ["chromium-headless-shell", "chromium"]
+
+    /// The path to run; throws `.notFound` when nothing was named and PATH has neither program.
+    public static func locate(named path: String? = nil, searchPath: String? = Environment.value("PATH")) throws(BrowserError) -> String {
+        if let path { return path }
+        let folders = (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map { $0.isEmpty ? "." : String($0) }
+        for name in names {
+            for folder in folders {
+                let candidate = "\(folder)/\(name)"
+                if access(candidate, X_OK) == 0 && isRegularFile(candidate) { return candidate }
+            }
+        }
+        throw .notFound
+    }
+
+    /// Whether the name is a full Chromium (which needs `--headless`) rather than the headless shell.
+    static func needsHeadlessFlag(_ path: String) -> Bool {
+        !(path.split(separator: "/").last ?? "").contains("headless")
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+}

@@ -1,0 +1,300 @@
+import PagerCore
+import PagerSystem
+
+/// One tab of a `Browser`, attached over its own DevTools session, set up for auditing: it can be
+/// opened on a page, scripted, typed into, clicked, photographed and read as an accessibility tree.
+///
+/// Three things are handled as they happen, on the connection's reader thread, because a page
+/// would otherwise wait on us: JavaScript dialogs (alert, confirm, prompt, beforeunload) are
+/// dismissed at once and recorded; every request is checked and anything but `file:` and this
+/// machine is refused (`refusedRequests`); and once a page has loaded, the main frame going
+/// anywhere else is recorded (`navigationsAway`), since a page that leaves itself is something
+/// an auditor reports.
+public final class BrowserPage: Sendable {
+    /// A JavaScript dialog the page opened, which was dismissed.
+    public struct Dialog: Sendable, Equatable {
+        /// "alert", "confirm", "prompt" or "beforeunload".
+        public var kind: String
+        public var message: String
+        /// The address of the frame that opened it.
+        public var url: String
+
+        public init(kind: String, message: String, url: String) {
+            self.kind = kind
+            self.message = message
+            self.url = url
+        }
+    }
+
+    /// A rectangle of the page in CSS pixels.
+    public struct Clip: Sendable, Equatable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
+
+    private struct Records {
+        enum Phase {
+            case idle
+            /// `open` asked for `requested`; the main frame has committed to `committed`.
+            case opening(requested: String, committed: String?)
+            case loaded(String)
+        }
+
+        var phase = Phase.idle
+        var dialogs: [Dialog] = []
+        var refusedRequests: [String] = []
+        var navigationsAway: [String] = []
+    }
+
+    /// The tab's target id, which is also its main frame's id.
+    public let targetID: String
+    /// The DevTools session every command of this page is sent in.
+    public let session: String
+    private let connection: DevToolsConnection
+    private let records = Locked(Records())
+    private let handler: Int
+
+    init(connection: DevToolsConnection, target: String) throws(PageError) {
+        self.connection = connection
+        self.targetID = target
+        let attached = try PageError.wrap { () throws(DevToolsError) in
+            try connection.call("Target.attachToTarget", .object([("targetId", .string(target)), ("flatten", .bool(true))]))
+        }
+        guard let session = attached["sessionId"]?.stringValue else {
+            throw .devTools(.protocolError(method: "Target.attachToTarget", code: 0, message: "no session id"))
+        }
+        self.session = session
+        let records = self.records
+        handler = connection.addEventHandler { [weak connection] event in
+            guard event.session == session, let connection else { return }
+            Self.handle(event, target: target, records: records, connection: connection)
+        }
+        try command("Page.enable")
+        // Every request stops for a decision before it is sent (see `handle`).
+        try command("Fetch.enable", .object([("patterns", .array([.object([("urlPattern", .string("*"))])]))]))
+        // The page behaves as the focused window, so focus moves and :focus styles apply even
+        // though no window of a headless browser ever has the system's focus.
+        try command("Emulation.setFocusEmulationEnabled", .object([("enabled", .bool(true))]))
+    }
+
+    deinit {
+        connection.removeEventHandler(handler)
+        connection.send("Target.closeTarget", .object([("targetId", .string(targetID))]))
+    }
+
+    /// Dialogs dismissed so far, oldest first.
+    public var dialogs: [Dialog] { records.withLock { $0.dialogs } }
+    /// Addresses refused so far (not `file:`, not this machine), in the order they were asked for.
+    public var refusedRequests: [String] { records.withLock { $0.refusedRequests } }
+    /// Where the main frame went after the last `open` finished loading, away from that page.
+    public var navigationsAway: [String] { records.withLock { $0.navigationsAway } }
+
+    /// Opens `url` and waits for its load event, at most `timeout`; a page still loading then is
+    /// stopped and reported as `.loadTimedOut`.
+    public func open(_ url: String, timeout: Duration = .seconds(10)) throws(PageError) {
+        let deadline = ContinuousClock.now + timeout
+        records.withLock { $0.phase = .opening(requested: url, committed: nil) }
+        let mark = connection.eventMark
+        let navigated: JSON
+        do {
+            navigated = try connection.call("Page.navigate", .object([("url", .string(url))]), session: session, timeout: timeout)
+        } catch .timedOut {
+            connection.send("Page.stopLoading", session: session)
+            throw .loadTimedOut(url: url, after: timeout)
+        } catch {
+            throw .devTools(error)
+        }
+        if let reason = navigated["errorText"]?.stringValue, !reason.isEmpty { throw .navigationFailed(url: url, reason: reason) }
+        // A jump within the same document (a #fragment) has no load event.
+        guard navigated["loaderId"] != nil else { return }
+        let loaded = try PageError.wrap { () throws(DevToolsError) in
+            try connection.waitForEvent(after: mark, until: deadline) { $0.session == session && $0.method == "Page.loadEventFired" }
+        }
+        guard loaded != nil else {
+            connection.send("Page.stopLoading", session: session)
+            throw .loadTimedOut(url: url, after: timeout)
+        }
+    }
+
+    /// Runs `expression` in the page (awaiting it if it is a promise) and returns its value as
+    /// JSON (`null` for undefined). A thrown exception is `.scriptFailed` with its message.
+    public func evaluate(_ expression: String, timeout: Duration = .seconds(10)) throws(PageError) -> JSON {
+        let reply = try command(
+            "Runtime.evaluate",
+            .object([("expression", .string(expression)), ("returnByValue", .bool(true)), ("awaitPromise", .bool(true))]), timeout: timeout)
+        if let details = reply["exceptionDetails"] {
+            let message = details["exception"]?["description"]?.stringValue ?? details["exception"]?["value"]?.stringValue
+            let firstLine = (message ?? details["text"]?.stringValue ?? "exception").split(separator: "\n").first.map(String.init)
+            throw .scriptFailed(firstLine ?? "exception")
+        }
+        let result = reply["result"] ?? .null
+        // NaN, Infinity, -0 and BigInts have no JSON form; DevTools spells them out instead.
+        if let unserializable = result["unserializableValue"]?.stringValue {
+            return Double(unserializable).map(JSON.double) ?? .string(unserializable)
+        }
+        return result["value"] ?? .null
+    }
+
+    /// A PNG screenshot of the viewport, or of `clip`, decoded.
+    public func screenshot(clip: Clip? = nil, timeout: Duration = .seconds(10)) throws(PageError) -> RGBAImage {
+        var params: [(String, JSON)] = [("format", .string("png"))]
+        if let clip {
+            params.append(
+                (
+                    "clip",
+                    .object([
+                        ("x", .double(clip.x)), ("y", .double(clip.y)), ("width", .double(clip.width)), ("height", .double(clip.height)),
+                        ("scale", .int(1)),
+                    ])
+                ))
+        }
+        let reply = try command("Page.captureScreenshot", .object(params), timeout: timeout)
+        guard let text = reply["data"]?.stringValue, let png = Base64.decode(text) else {
+            throw .unreadableScreenshot("the data is not base64")
+        }
+        do {
+            return try PNGDecoder.decode(png)
+        } catch {
+            throw .unreadableScreenshot(error.reason)
+        }
+    }
+
+    /// Presses and releases `key` with `modifiers` held, as a keyboard would: the page sees
+    /// keydown (with the text the key types, if any) and keyup, and the browser's default action
+    /// follows (Tab moves focus, Enter activates).
+    public func press(_ key: Key, modifiers: KeyModifiers = [], timeout: Duration = .seconds(10)) throws(PageError) {
+        // With Control, Alt or Meta held a key types nothing.
+        let text = modifiers.isDisjoint(with: [.control, .alt, .meta]) ? key.text : nil
+        var down: [(String, JSON)] = [
+            ("type", .string(text == nil ? "rawKeyDown" : "keyDown")), ("key", .string(key.rawValue)), ("code", .string(key.code)),
+            ("windowsVirtualKeyCode", .int(key.virtualKeyCode)), ("nativeVirtualKeyCode", .int(key.virtualKeyCode)),
+            ("modifiers", .int(modifiers.rawValue)),
+        ]
+        if let text { down += [("text", .string(text)), ("unmodifiedText", .string(text))] }
+        try command("Input.dispatchKeyEvent", .object(down), timeout: timeout)
+        let up: [(String, JSON)] = [
+            ("type", .string("keyUp")), ("key", .string(key.rawValue)), ("code", .string(key.code)),
+            ("windowsVirtualKeyCode", .int(key.virtualKeyCode)), ("nativeVirtualKeyCode", .int(key.virtualKeyCode)),
+            ("modifiers", .int(modifiers.rawValue)),
+        ]
+        try command("Input.dispatchKeyEvent", .object(up), timeout: timeout)
+    }
+
+    /// Clicks with the left button at (`x`, `y`) in CSS pixels from the viewport's top left: the
+    /// pointer moves there, presses and releases.
+    public func click(x: Double, y: Double, timeout: Duration = .seconds(10)) throws(PageError) {
+        for (type, buttons) in [("mouseMoved", 0), ("mousePressed", 1), ("mouseReleased", 0)] {
+            var event: [(String, JSON)] = [("type", .string(type)), ("x", .double(x)), ("y", .double(y)), ("buttons", .int(buttons))]
+            if type != "mouseMoved" { event += [("button", .string("left")), ("clickCount", .int(1))] }
+            try command("Input.dispatchMouseEvent", .object(event), timeout: timeout)
+        }
+    }
+
+    /// The page's whole accessibility tree as DevTools gives it: the `nodes` of
+    /// `Accessibility.getFullAXTree`, each with its role, name, properties and child ids.
+    public func accessibilityTree(timeout: Duration = .seconds(10)) throws(PageError) -> [JSON] {
+        try command("Accessibility.enable", timeout: timeout)
+        return try command("Accessibility.getFullAXTree", timeout: timeout)["nodes"]?.arrayValue ?? []
+    }
+
+    /// Makes the page see `prefers-reduced-motion: reduce` (or `no-preference`).
+    public func setReducedMotion(_ reduced: Bool) throws(PageError) {
+        let feature: JSON = .object([("name", .string("prefers-reduced-motion")), ("value", .string(reduced ? "reduce" : "no-preference"))])
+        try command("Emulation.setEmulatedMedia", .object([("features", .array([feature]))]))
+    }
+
+    /// Sets the viewport to `width` × `height` CSS pixels, one device pixel each, not a phone.
+    public func setViewport(width: Int, height: Int) throws(PageError) {
+        try command(
+            "Emulation.setDeviceMetricsOverride",
+            .object([("width", .int(width)), ("height", .int(height)), ("deviceScaleFactor", .int(1)), ("mobile", .bool(false))]))
+    }
+
+    /// Lets `budget` of the page's time pass (its timers, animations and `Date.now()`) as fast as
+    /// the page can run, and waits until it has, at most `timeout` of real time. Afterwards the
+    /// page's clock stands still until the next call, so what follows sees a settled page.
+    public func runVirtualTime(_ budget: Duration, timeout: Duration = .seconds(10)) throws(PageError) {
+        let deadline = ContinuousClock.now + timeout
+        let mark = connection.eventMark
+        let milliseconds = Double(Interrupted.milliseconds(roundingUp: budget))
+        let policy: JSON = .object([("policy", .string("advance")), ("budget", .double(milliseconds))])
+        try command("Emulation.setVirtualTimePolicy", policy, timeout: timeout)
+        let expired = try PageError.wrap { () throws(DevToolsError) in
+            try connection.waitForEvent(after: mark, until: deadline) {
+                $0.session == session && $0.method == "Emulation.virtualTimeBudgetExpired"
+            }
+        }
+        guard expired != nil else { throw .virtualTimeTimedOut(after: timeout) }
+    }
+
+    /// Closes the tab.
+    public func close() throws(PageError) {
+        _ = try PageError.wrap { () throws(DevToolsError) in
+            try connection.call("Target.closeTarget", .object([("targetId", .string(targetID))]))
+        }
+    }
+
+    /// Sends a command in this page's session, its protocol failure as a page error.
+    @discardableResult
+    private func command(_ method: String, _ params: JSON = .object([]), timeout: Duration = .seconds(10)) throws(PageError) -> JSON {
+        let session = self.session
+        return try PageError.wrap { () throws(DevToolsError) in try connection.call(method, params, session: session, timeout: timeout) }
+    }
+
+    /// Acts on one event of this page, on the reader thread (so it only ever `send`s).
+    private static func handle(_ event: DevToolsEvent, target: String, records: Locked<Records>, connection: DevToolsConnection) {
+        let session = event.session
+        let params = event.params
+        switch event.method {
+        case "Page.javascriptDialogOpening":
+            let kind = params["type"]?.stringValue ?? "alert"
+            let dialog = Dialog(kind: kind, message: params["message"]?.stringValue ?? "", url: params["url"]?.stringValue ?? "")
+            records.withLock { $0.dialogs.append(dialog) }
+            // Cancelled, except that leaving a page is allowed: an auditor must never be kept on one.
+            connection.send("Page.handleJavaScriptDialog", .object([("accept", .bool(kind == "beforeunload"))]), session: session)
+        case "Fetch.requestPaused":
+            guard let request = params["requestId"]?.stringValue else { return }
+            let url = params["request"]?["url"]?.stringValue ?? ""
+            if RequestPolicy.allows(url) {
+                connection.send("Fetch.continueRequest", .object([("requestId", .string(request))]), session: session)
+            } else {
+                records.withLock { $0.refusedRequests.append(url) }
+                connection.send(
+                    "Fetch.failRequest", .object([("requestId", .string(request)), ("errorReason", .string("BlockedByClient"))]),
+                    session: session)
+            }
+        case "Page.frameNavigated":
+            let frame = params["frame"]
+            guard frame?["parentId"] == nil, let url = frame?["url"]?.stringValue else { return }
+            mainFrameNavigated(to: url + (frame?["urlFragment"]?.stringValue ?? ""), records: records)
+        case "Page.navigatedWithinDocument":
+            guard params["frameId"]?.stringValue == target, let url = params["url"]?.stringValue else { return }
+            mainFrameNavigated(to: url, records: records)
+        case "Page.loadEventFired":
+            records.withLock { records in
+                if case .opening(let requested, let committed) = records.phase { records.phase = .loaded(committed ?? requested) }
+            }
+        default:
+            return
+        }
+    }
+
+    private static func mainFrameNavigated(to url: String, records: Locked<Records>) {
+        records.withLock { records in
+            switch records.phase {
+            case .opening(let requested, _): records.phase = .opening(requested: requested, committed: url)
+            case .loaded(let opened) where url != opened: records.navigationsAway.append(url)
+            default: return
+            }
+        }
+    }
+}

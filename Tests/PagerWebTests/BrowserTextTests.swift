@@ -1,0 +1,50 @@
+import Testing
+
+@testable import PagerWeb
+
+/// The small text helpers of the browser layer.
+@Suite struct BrowserTextTests {
+    @Test func base64() {
+        #expect(Base64.decode("") == [])
+        #expect(Base64.decode("TQ==") == Array("M".utf8))
+        #expect(Base64.decode("TWE=") == Array("Ma".utf8))
+        #expect(Base64.decode("TWFu") == Array("Man".utf8))
+        #expect(Base64.decode("+/+/") == [0xFB, 0xFF, 0xBF])
+        for bad in ["TWF", "TW=u", "T===", "TWFu!A==", "TQ=A"] { #expect(Base64.decode(bad) == nil, "\(bad)") }
+    }
+
+    @Test func requestPolicy() {
+        for allowed in [
+            "file:///tmp/a.html", "http://127.0.0.1:8080/x", "https://localhost/", "http://LOCALHOST:1/",
+            "data:image/png;base64,AA", "blob:file:///abc", "http://user@localhost/",
+        ] {
+            #expect(RequestPolicy.allows(allowed), "\(allowed)")
+        }
+        for refused in [
+            "http://example.com/", "https://203.0.113.7/x.js", "http://localhost.example.com/", "http://127.0.0.1@example.com/",
+            "http://127.0.0.2/", "ws://localhost/", "ftp://localhost/", "http:localhost", "https://[::1]/", "chrome://settings",
+        ] {
+            #expect(!RequestPolicy.allows(refused), "\(refused)")
+        }
+    }
+
+    @Test func durations() {
+        #expect(DurationText.seconds(.seconds(10)) == "10 s")
+        #expect(DurationText.seconds(.milliseconds(500)) == "0.5 s")
+        #expect(DurationText.seconds(.milliseconds(250)) == "0.25 s")
+        #expect(DurationText.seconds(.milliseconds(1050)) == "1.05 s")
+    }
+
+    @Test func theLastLineOfTheLogThatSaysSomething() {
+        let log = """
+            [1203/073937.972920:ERROR:headless/lib/headless_content_main_delegate.cc:250] Remote debugging pipe file descriptors are not open.
+            [1203/073937.972920:ERROR:dbus/bus.cc:405] Failed to connect to the bus: Failed to connect to socket
+            [1203/073938.030344:WARNING:device/bluetooth/dbus/bluez_dbus_manager.cc:209] Floss manager service not available
+            [1203/080427.603929:WARNING:sandbox/policy/linux/sandbox_linux.cc:405] InitializeSandbox() called with multiple threads
+
+            """
+        #expect(BrowserLog.lastMeaningfulLine(log) == "Remote debugging pipe file descriptors are not open.")
+        #expect(BrowserLog.lastMeaningfulLine("plain words\n") == "plain words")
+        #expect(BrowserLog.lastMeaningfulLine("[x:ERROR:dbus/bus.cc:1] only noise\n") == nil)
+    }
+}
