@@ -9,9 +9,9 @@
 #   make sanitize   swift test under AddressSanitizer, then under ThreadSanitizer
 
 SWIFT ?= swift
-APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev libpulse-dev libspeechd-dev libpocketsphinx-dev \
+APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev libpulse-dev libspeechd-dev libpocketsphinx-dev zlib1g-dev \
                 pocketsphinx-en-us espeak-ng-data espeak-ng flite speech-dispatcher speech-dispatcher-espeak-ng \
-                chromium-headless-shell \
+                chromium-headless-shell libjs-bootstrap5 \
                 pulseaudio pulseaudio-utils pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # A folder of offline git mirrors of the Swift packages we depend on (swift-argument-parser.git,

@@ -10,7 +10,6 @@ let package = Package(
         .library(name: "PagerCore", targets: ["PagerCore"]),
         .library(name: "PagerSpeech", targets: ["PagerSpeech"]),
         .library(name: "PagerListen", targets: ["PagerListen"]),
-        .library(name: "PagerWeb", targets: ["PagerWeb"]),
         .executable(name: "pagervoice", targets: ["pagervoice"]),
         .executable(name: "pagervoice-bench", targets: ["PagerBench"]),
         .executable(name: "pagervoice-soak", targets: ["PagerSoak"]),
@@ -75,10 +74,11 @@ let package = Package(
 
         // A headless Chromium driven over its DevTools pipe, for auditing real pages: the browser
         // process and its profile, the protocol, a page (load, script, keys, clicks, screenshots,
-        // the accessibility tree). No network: only file:// and the local machine are fetched.
+        // the accessibility tree), and the carousel probe that measures a widget into PagerAudit's
+        // facts. No network: only file:// and the local machine are fetched.
         .target(
             name: "PagerWeb",
-            dependencies: ["PagerCore", "PagerSystem", "CZlib", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["PagerCore", "PagerAudit", "PagerSystem", "CZlib", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // eSpeak NG on one owned thread, audio sinks, the announcement queue.
@@ -108,7 +108,7 @@ let package = Package(
         .target(
             name: "PagerShell",
             dependencies: [
-                "PagerCore", "PagerAudit", "PagerSpeech", "PagerListen", "PagerSystem", "CEditLine",
+                "PagerCore", "PagerAudit", "PagerWeb", "PagerSpeech", "PagerListen", "PagerSystem", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]

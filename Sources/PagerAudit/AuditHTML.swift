@@ -38,9 +38,13 @@ package struct AuditHTML {
             "<body>",
             "<main>",
             "<h1>Pager accessibility audit</h1>",
-            "<p>PagerVoice drove the pager model through every action it offers and checked each rule below against WCAG 2.2. "
-                + "<strong>\(Markup.escape(report.summary)).</strong></p>",
+            report.page == nil
+                ? "<p>PagerVoice drove the pager model through every action it offers and checked each rule below against WCAG 2.2. "
+                    + "<strong>\(Markup.escape(report.summary)).</strong></p>"
+                : "<p>PagerVoice measured a carousel on a real page in headless Chromium, acted on it as a person would, and checked "
+                    + "each rule below against WCAG 2.2, with the pager model as the reference. <strong>\(Markup.escape(report.summary)).</strong></p>",
         ]
+        if let page = report.page { out += pictured(page) }
         out += summaryTable(findings)
         out.append("<h2 id=\"findings\">Findings</h2>")
         // What to fix comes first; within each status, the report's order.
@@ -74,6 +78,48 @@ package struct AuditHTML {
     }
 
     package static func anchor(_ rule: AuditRule) -> String { "rule-\(rule.id)" }
+
+    /// The audited page: where, which widget, and the widget as drawn with its failing dots
+    /// outlined (a dashed frame and a number beside each, so the mark does not rest on colour).
+    package func pictured(_ page: AuditedPage) -> [String] {
+        var out = [
+            "<h2 id=\"audited\">What was audited</h2>",
+            "<table class=\"settings\">",
+            "<tbody>",
+            "<tr><th scope=\"row\">Page</th><td>\(Markup.escape(page.url))</td></tr>",
+            "<tr><th scope=\"row\">Carousel</th><td><code>\(Markup.escape(page.carousel.selector))</code>"
+                + (AccessibleText.isSilent(page.carousel.name) ? "" : " \u{201C}\(Markup.escape(page.carousel.name))\u{201D}")
+                + "</td></tr>",
+            "<tr><th scope=\"row\">Found as</th><td>\(Markup.escape(page.detection))</td></tr>",
+        ]
+        for note in page.notes { out.append("<tr><th scope=\"row\">Note</th><td>\(Markup.escape(note))</td></tr>") }
+        out += ["</tbody>", "</table>"]
+        guard let picture = page.picture, picture.width > 0, picture.height > 0 else { return out }
+        let failing = picture.dots.enumerated().filter { $0.element.failing }.map { $0.offset + 1 }
+        let caption =
+            failing.isEmpty
+            ? "The carousel as it was measured; no dot failed a rule."
+            : "The carousel as it was measured, with the \(failing.count == 1 ? "dot" : "dots") that failed a rule outlined and numbered (\(failing.map(String.init).joined(separator: ", ")))."
+        let width = Markup.number(picture.width)
+        let height = Markup.number(picture.height)
+        out.append("<figure class=\"widget\">")
+        out.append(
+            "<div class=\"shot\" style=\"position:relative;max-width:\(width)px\"><img src=\"data:image/png;base64,\(picture.pngBase64)\" width=\"\(width)\" height=\"\(height)\" alt=\"The carousel as drawn on the page\" style=\"display:block;width:100%;height:auto\">"
+        )
+        out.append(
+            "<svg viewBox=\"0 0 \(width) \(height)\" aria-hidden=\"true\" style=\"position:absolute;left:0;top:0;width:100%;height:100%\">")
+        for (index, dot) in picture.dots.enumerated() where dot.failing {
+            let box = dot.box
+            out.append(
+                "<rect x=\"\(Markup.number(box.x - 3))\" y=\"\(Markup.number(box.y - 3))\" width=\"\(Markup.number(box.width + 6))\" height=\"\(Markup.number(box.height + 6))\" fill=\"none\" stroke=\"#B00020\" stroke-width=\"2\" stroke-dasharray=\"4 2\"/>"
+            )
+            out.append(
+                "<text x=\"\(Markup.number(box.centreX))\" y=\"\(Markup.number(max(box.y - 6, 10)))\" text-anchor=\"middle\" font-size=\"12\" font-weight=\"bold\" fill=\"#B00020\" stroke=\"#FFFFFF\" stroke-width=\"3\" paint-order=\"stroke\">\(index + 1)</text>"
+            )
+        }
+        out += ["</svg></div>", "<figcaption>\(Markup.escape(caption))</figcaption>", "</figure>"]
+        return out
+    }
 
     /// What was audited: the configuration, one row per setting.
     package func audited(_ configuration: AuditConfiguration) -> [String] {
@@ -142,6 +188,10 @@ package struct AuditHTML {
             "<p class=\"demand\">WCAG 2.2 \(rule.wcag) \(Markup.escape(rule.wcagName)): \(Markup.escape(rule.summary)).</p>",
             "<p class=\"message\">\(Markup.escape(Self.sentence(finding.message)))</p>",
         ]
+        if let element = finding.element {
+            let name = AccessibleText.isSilent(element.name) ? "" : " \u{201C}\(Markup.escape(element.name))\u{201D}"
+            out.append("<p class=\"element\">Element: <code>\(Markup.escape(element.selector))</code>\(name)</p>")
+        }
         if let measured = finding.reportedMeasured, let required = finding.required {
             let unit = Self.unit(rule)
             let bound = rule.requiresAtMost ? "at most" : "at least"

@@ -6,10 +6,13 @@ package struct AuditReport: Sendable {
     package var findings: [AuditFinding]
     /// What was audited, for the HTML report's description of it (nil: findings only).
     package var configuration: AuditConfiguration?
+    /// The real page audited, for every format's description of it (nil: a configuration).
+    package var page: AuditedPage?
 
-    package init(findings: [AuditFinding], configuration: AuditConfiguration? = nil) {
+    package init(findings: [AuditFinding], configuration: AuditConfiguration? = nil, page: AuditedPage? = nil) {
         self.findings = findings
         self.configuration = configuration
+        self.page = page
     }
 
     package var hasFailure: Bool { findings.contains { $0.status == .fail } }
@@ -25,16 +28,33 @@ package struct AuditReport: Sendable {
 
     // MARK: - Text
 
-    /// `FAIL dot-contrast (WCAG 1.4.11): …`, one line per rule, then a summary line.
+    /// `FAIL dot-contrast (WCAG 1.4.11): …`, one line per rule, then a summary line. A page's
+    /// report starts with what was audited and any notes, and names the element of each finding
+    /// that is not about the whole carousel.
     package func textLines() -> [String] {
-        var lines = findings.map { finding in
+        var lines: [String] = []
+        if let page {
+            lines.append("Auditing \(page.headline)")
+            if !page.others.isEmpty {
+                lines.append(
+                    "note: the page has \(page.others.count) more \(page.others.count == 1 ? "carousel" : "carousels") (\(page.others.prefix(3).map { $0.clipped(60) }.joined(separator: ", "))); choose one with --carousel"
+                )
+            }
+            lines += page.notes.map { "note: \($0)" }
+        }
+        lines += findings.map { finding in
             let tag =
                 switch finding.status {
                 case .pass: "PASS"
                 case .fail: "FAIL"
                 case .notApplicable: "N/A "
                 }
-            return "\(tag) \(finding.rule.id) (WCAG \(finding.rule.wcag)): \(finding.message)"
+            var at = ""
+            if let element = finding.element, element.selector != page?.carousel.selector {
+                let name = AccessibleText.isSilent(element.name) ? "" : " \u{201C}\(element.name.clipped(40))\u{201D}"
+                at = " at \(element.selector.clipped(80))\(name)"
+            }
+            return "\(tag) \(finding.rule.id) (WCAG \(finding.rule.wcag))\(at): \(finding.message)"
         }
         lines.append(summary)
         return lines
@@ -54,7 +74,7 @@ package struct AuditReport: Sendable {
     /// `{"findings":[{"rule":…,"status":…,"wcag":…,"message":…,"measured":1.88,"required":3.0}]}`;
     /// `measured`/`required` only where a number applies.
     package func json() -> JSON {
-        .object([
+        let findings: [(String, JSON)] = [
             (
                 "findings",
                 .array(
@@ -69,10 +89,28 @@ package struct AuditReport: Sendable {
                         if let required = finding.required {
                             members.append((finding.rule.requiresAtMost ? "required_max" : "required", .double(required)))
                         }
+                        if let element = finding.element {
+                            members.append(
+                                ("element", .object([("selector", .string(element.selector)), ("name", .string(element.name))])))
+                        }
                         return .object(members)
                     })
             )
-        ])
+        ]
+        guard let page else { return .object(findings) }
+        return .object(
+            [
+                ("url", .string(page.url)),
+                (
+                    "carousel",
+                    .object([
+                        ("selector", .string(page.carousel.selector)), ("name", .string(page.carousel.name)),
+                        ("found_by", .string(page.detection)),
+                    ])
+                ),
+                ("others", .array(page.others.map(JSON.string))),
+                ("notes", .array(page.notes.map(JSON.string))),
+            ] + findings)
     }
 
     // MARK: - SARIF 2.1.0
@@ -82,6 +120,41 @@ package struct AuditReport: Sendable {
         let also = rule.alsoServes.map { "\($0.number) \($0.name)" }
         return "\(rule.wcag) \(rule.wcagName)" + (also.isEmpty ? "" : " (also \(also.joined(separator: ", ")))")
     }
+
+    /// Where code scanning shows a result. GitHub requires every result to name an artifact by a
+    /// relative path, with a line (its ingestion rules GH1001, GH1003 and GH1005); a page's is
+    /// the audited file or the URL's path, a configuration's is a name of its own, since it has
+    /// no file. The element is the logical location: its selector, as a person would find it.
+    func location(_ finding: AuditFinding) -> JSON {
+        let artifact = page?.artifact ?? Self.configurationArtifact
+        var logical: [(String, JSON)]
+        if let element = finding.element ?? page?.carousel {
+            logical = [
+                ("name", .string(AccessibleText.isSilent(element.name) ? element.selector : element.name)),
+                ("fullyQualifiedName", .string(element.selector)), ("kind", .string("element")),
+            ]
+        } else {
+            let style = configuration?.style.rawValue ?? "pager"
+            logical = [
+                ("name", .string("page dots")),
+                ("fullyQualifiedName", .string("\(style) dots, \(configuration?.pages.count ?? 0) pages")),
+                ("kind", .string("element")),
+            ]
+        }
+        return .object([
+            (
+                "physicalLocation",
+                .object([
+                    ("artifactLocation", .object([("uri", .string(artifact))])),
+                    ("region", .object([("startLine", .int(1))])),
+                ])
+            ),
+            ("logicalLocations", .array([.object(logical)])),
+        ])
+    }
+
+    /// The artifact a configuration's results name: the audit has no file of its own.
+    package static let configurationArtifact = "pagervoice-audit-configuration"
 
     package static let sarifSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
@@ -130,6 +203,7 @@ package struct AuditReport: Sendable {
             if let required = finding.required {
                 properties.append((finding.rule.requiresAtMost ? "requiredMax" : "required", .double(required)))
             }
+            members.append(("locations", .array([location(finding)])))
             members.append(("properties", .object(properties)))
             return .object(members)
         }

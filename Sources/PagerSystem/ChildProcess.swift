@@ -15,9 +15,9 @@ import SystemPackage
 /// descriptors named are inherited; and `terminate()` kills the whole group, grandchildren
 /// included. Every wait has a deadline. The group is registered with `ExitCleanup` until it is
 /// terminated, so the process ending any other way kills it too.
-public final class ChildProcess: Sendable {
+package final class ChildProcess: Sendable {
     /// Where the child's standard output or error goes.
-    public enum Output: Sendable {
+    package enum Output: Sendable {
         /// /dev/null: nothing is kept.
         case discard
         /// A pipe drained all the time, keeping the last `captureLimit` bytes.
@@ -25,11 +25,11 @@ public final class ChildProcess: Sendable {
     }
 
     /// A descriptor of ours that the child gets under the number `number` (not close-on-exec there).
-    public struct Inherited: Sendable {
-        public var descriptor: FileDescriptor
-        public var number: Int32
+    package struct Inherited: Sendable {
+        package var descriptor: FileDescriptor
+        package var number: Int32
 
-        public init(_ descriptor: FileDescriptor, as number: Int32) {
+        package init(_ descriptor: FileDescriptor, as number: Int32) {
             self.descriptor = descriptor
             self.number = number
         }
@@ -42,9 +42,9 @@ public final class ChildProcess: Sendable {
     }
 
     /// The child's pid, which is also its process group's id.
-    public let pid: pid_t
+    package let pid: pid_t
     /// The program as it was named.
-    public let executable: String
+    package let executable: String
     private let state: Locked<State>
     /// Readable once the child has exited (nil where the system has no pidfds).
     private let exitDescriptor: FileDescriptor?
@@ -53,7 +53,7 @@ public final class ChildProcess: Sendable {
     /// Starts `executable` (a path; PATH is not searched) with `arguments` and `environment`.
     /// Throws `ChildProcessError` when it cannot be run at all (missing, not executable, no
     /// descriptors left); a program that starts and then fails is reported by `wait`.
-    public init(
+    package init(
         executable: String, arguments: [String], environment: [String: String] = Environment.current,
         standardOutput: Output = .discard, standardError: Output = .discard, inherited: [Inherited] = [],
         captureLimit: Int = 16 * 1024
@@ -119,10 +119,10 @@ public final class ChildProcess: Sendable {
     }
 
     /// The child's process group (its pid).
-    public var group: ProcessGroup { ProcessGroup(id: pid) }
+    package var group: ProcessGroup { ProcessGroup(id: pid) }
 
     /// How the child ended, or nil while it runs (checked without waiting).
-    public var exitStatus: ExitStatus? {
+    package var exitStatus: ExitStatus? {
         state.withLock { state in
             if state.status == nil { state.status = ProcessRaw.reap(pid) }
             return state.status
@@ -130,10 +130,10 @@ public final class ChildProcess: Sendable {
     }
 
     /// Whether the child itself is still running (its group may outlive it).
-    public var isRunning: Bool { exitStatus == nil }
+    package var isRunning: Bool { exitStatus == nil }
 
     /// Waits until the child exits or `deadline` passes: its status, or nil if it still runs.
-    public func wait(until deadline: ContinuousClock.Instant) -> ExitStatus? {
+    package func wait(until deadline: ContinuousClock.Instant) -> ExitStatus? {
         while true {
             if let status = exitStatus { return status }
             if ContinuousClock.now >= deadline { return nil }
@@ -147,10 +147,10 @@ public final class ChildProcess: Sendable {
     }
 
     /// Waits at most `timeout` (see `wait(until:)`).
-    public func wait(timeout: Duration) -> ExitStatus? { wait(until: .now + timeout) }
+    package func wait(timeout: Duration) -> ExitStatus? { wait(until: .now + timeout) }
 
     /// Sends `signal` to the child alone (not its group); nothing once it has been reaped.
-    public func signal(_ signal: Int32) {
+    package func signal(_ signal: Int32) {
         state.withLock { state in
             if state.status == nil { _ = kill(pid, signal) }
         }
@@ -158,7 +158,7 @@ public final class ChildProcess: Sendable {
 
     /// Kills the child's whole group with SIGKILL, reaps the child and waits (a few seconds at
     /// most) until no member runs; then stops capturing output. Idempotent.
-    public func terminate() {
+    package func terminate() {
         let registration: ExitCleanup.Registration?? = state.withLock { state in
             guard !state.terminated else { return nil }
             state.terminated = true
@@ -176,20 +176,20 @@ public final class ChildProcess: Sendable {
     }
 
     /// The tail of what the child wrote to standard output (empty when it was not captured).
-    public var capturedOutput: String { capture?.text(of: .output) ?? "" }
+    package var capturedOutput: String { capture?.text(of: .output) ?? "" }
 
     /// The tail of what the child wrote to standard error (empty when it was not captured).
-    public var capturedErrors: String { capture?.text(of: .error) ?? "" }
+    package var capturedErrors: String { capture?.text(of: .error) ?? "" }
 
     /// Waits until the captured standard output holds `text` (a line announcing the child is ready,
     /// say), at most until `deadline`; false if it ended or the time ran out first.
-    public func waitForOutput(containing text: String, until deadline: ContinuousClock.Instant) -> Bool {
+    package func waitForOutput(containing text: String, until deadline: ContinuousClock.Instant) -> Bool {
         capture?.waitFor(text, in: .output, until: deadline) ?? false
     }
 
     /// Waits until the captured streams have ended (every writer closed them, or the child was
     /// terminated), at most until `deadline`; whether they did. Then the captured text is complete.
-    public func waitForOutputEnd(until deadline: ContinuousClock.Instant) -> Bool {
+    package func waitForOutputEnd(until deadline: ContinuousClock.Instant) -> Bool {
         capture?.waitForEnd(until: deadline) ?? true
     }
 }
@@ -199,16 +199,16 @@ public final class ChildProcess: Sendable {
 ///
 /// A missing or non-executable program is an ordinary mistake (a wrong `--browser` path), so it
 /// is an error the caller can word, never a crash.
-public struct ChildProcessError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ChildProcessError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The program as it was named.
-    public var path: String
+    package var path: String
     /// What posix_spawn (or setting up the pipes and descriptors before it) reported.
-    public var errno: Errno
+    package var errno: Errno
 
-    public init(path: String, errno: Errno) {
+    package init(path: String, errno: Errno) {
         self.path = path
         self.errno = errno
     }
 
-    public var description: String { "cannot start \(path): \(errno.description)" }
+    package var description: String { "cannot start \(path): \(errno.description)" }
 }

@@ -13,7 +13,7 @@ import SystemPackage
 /// made relative to an open directory (`openat`, `linkat`, `unlinkat`) nor `O_TMPFILE`, which is
 /// what lets a file be written in full before it has a name. Those few calls live here, each
 /// retried when interrupted (PagerSystem.Interrupted) and failing with swift-system's `Errno`.
-public enum DirectoryRaw {
+package enum DirectoryRaw {
     /// Linux's `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Glibc's Swift module does not
     /// export because it hides behind `_GNU_SOURCE`. The value is the generic one, used by x86-64
     /// and ARM64 alike.
@@ -23,14 +23,14 @@ public enum DirectoryRaw {
 
     /// Opens `path` as a directory (never a file, following a symlink only if `path` itself is
     /// one, as the user named it).
-    public static func openDirectory(_ path: String) -> Result<FileDescriptor, Errno> {
+    package static func openDirectory(_ path: String) -> Result<FileDescriptor, Errno> {
         retrying { Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }.map(FileDescriptor.init(rawValue:))
     }
 
     /// A file in `directory` that has no name yet, so no one can see it half written and it
     /// vanishes by itself if the process dies. Fails with `EOPNOTSUPP` (or `EISDIR` on kernels
     /// that predate it) where the file system cannot do this.
-    public static func createUnnamed(in directory: FileDescriptor, permissions: FilePermissions) -> Result<FileDescriptor, Errno> {
+    package static func createUnnamed(in directory: FileDescriptor, permissions: FilePermissions) -> Result<FileDescriptor, Errno> {
         retrying {
             openat(directory.rawValue, ".", openTemporaryFile | O_WRONLY | O_CLOEXEC, permissions.rawValue)
         }.map(FileDescriptor.init(rawValue:))
@@ -38,7 +38,7 @@ public enum DirectoryRaw {
 
     /// Creates `name` in `directory`, failing with `EEXIST` if anything at all is there
     /// (a symlink included: it is never followed).
-    public static func createExclusive(
+    package static func createExclusive(
         _ name: String, in directory: FileDescriptor, permissions: FilePermissions
     ) -> Result<FileDescriptor, Errno> {
         retrying {
@@ -50,7 +50,7 @@ public enum DirectoryRaw {
 
     /// Gives the unnamed `file` the name `name`; `EEXIST` if the name is taken (by anything,
     /// including a dangling symlink), which is never replaced.
-    public static func name(_ file: FileDescriptor, _ name: String, in directory: FileDescriptor) -> Result<Void, Errno> {
+    package static func name(_ file: FileDescriptor, _ name: String, in directory: FileDescriptor) -> Result<Void, Errno> {
         // Through /proc, which needs no privilege; where /proc is not mounted, AT_EMPTY_PATH,
         // which needs CAP_DAC_READ_SEARCH.
         if procIsMounted {
@@ -64,37 +64,37 @@ public enum DirectoryRaw {
 
     /// Adds the name `newName` for the file called `name` (a hard link); `EEXIST` if `newName`
     /// is taken, which is never replaced.
-    public static func link(_ name: String, to newName: String, in directory: FileDescriptor) -> Result<Void, Errno> {
+    package static func link(_ name: String, to newName: String, in directory: FileDescriptor) -> Result<Void, Errno> {
         retrying { linkat(directory.rawValue, name, directory.rawValue, newName, 0) }.map { _ in () }
     }
 
     /// Renames `name` to `newName` in `directory`, replacing whatever `newName` is (the name
     /// only: a symbolic link or a device there is unlinked, never written through). Callers
     /// decide first that what is there may go (`OutputFile`).
-    public static func rename(_ name: String, to newName: String, in directory: FileDescriptor) -> Result<Void, Errno> {
+    package static func rename(_ name: String, to newName: String, in directory: FileDescriptor) -> Result<Void, Errno> {
         retrying { renameat(directory.rawValue, name, directory.rawValue, newName) }.map { _ in () }
     }
 
     /// What `name` in `directory` is, not following a symbolic link (`fstatat` with
     /// `AT_SYMLINK_NOFOLLOW`).
-    public static func status(of name: String, in directory: FileDescriptor) -> Result<stat, Errno> {
+    package static func status(of name: String, in directory: FileDescriptor) -> Result<stat, Errno> {
         var info = stat()
         return retrying { fstatat(directory.rawValue, name, &info, AT_SYMLINK_NOFOLLOW) }.map { _ in info }
     }
 
-    public static func remove(_ name: String, in directory: FileDescriptor) -> Result<Void, Errno> {
+    package static func remove(_ name: String, in directory: FileDescriptor) -> Result<Void, Errno> {
         retrying { unlinkat(directory.rawValue, name, 0) }.map { _ in () }
     }
 
     /// Whether `directory` was removed since it was opened (it has no links left).
-    public static func wasRemoved(_ directory: FileDescriptor) -> Bool {
+    package static func wasRemoved(_ directory: FileDescriptor) -> Bool {
         var info = stat()
         return fstat(directory.rawValue, &info) == 0 && info.st_nlink == 0
     }
 
     /// The names in `directory` (without "." and ".."), read through a duplicate of the descriptor
     /// so the caller's stays open and positioned.
-    public static func names(in directory: FileDescriptor) -> Result<[String], Errno> {
+    package static func names(in directory: FileDescriptor) -> Result<[String], Errno> {
         let copy = retrying { fcntl(directory.rawValue, F_DUPFD_CLOEXEC, 0) }
         guard case .success(let fd) = copy else { return copy.map { _ in [] } }
         guard let stream = fdopendir(fd) else {

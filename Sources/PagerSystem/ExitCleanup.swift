@@ -18,9 +18,9 @@ import SystemPackage
 /// `install()` is called by whoever starts a browser, not at start-up: the REPL has a SIGINT
 /// handler of its own (Ctrl-C silences speech), and a signal that already has a handler or is
 /// ignored is left as it is. Such a program calls `cleanUpNow()` from its own handling instead.
-public enum ExitCleanup {
+package enum ExitCleanup {
     /// A ticket for one registered group or folder, to unregister it by.
-    public struct Registration: Sendable, Hashable {
+    package struct Registration: Sendable, Hashable {
         fileprivate let number: Int
     }
 
@@ -38,18 +38,18 @@ public enum ExitCleanup {
     private static let registry = Locked(Registry())
 
     /// Registers a process group to kill when the process ends.
-    public static func register(group: ProcessGroup) -> Registration { add(.group(group)) }
+    package static func register(group: ProcessGroup) -> Registration { add(.group(group)) }
 
     /// Registers a folder to delete when the process ends.
-    public static func register(folder path: String) -> Registration { add(.folder(path)) }
+    package static func register(folder path: String) -> Registration { add(.folder(path)) }
 
     /// Forgets a registration (its group was killed or its folder removed normally).
-    public static func unregister(_ registration: Registration) {
+    package static func unregister(_ registration: Registration) {
         registry.withLock { _ = $0.items.removeValue(forKey: registration.number) }
     }
 
     /// Cleans up at exit and on SIGINT, SIGTERM and SIGHUP from now on. Idempotent.
-    public static func install() {
+    package static func install() {
         let first = registry.withLock { registry in
             defer { registry.installed = true }
             return !registry.installed
@@ -76,7 +76,7 @@ public enum ExitCleanup {
 
     /// Kills every registered group, waits (briefly) for their processes to be gone so none is
     /// still writing, then deletes every registered folder. Safe from any thread, more than once.
-    public static func cleanUpNow() {
+    package static func cleanUpNow() {
         let items = registry.withLock { registry in
             defer { registry.items = [:] }
             return registry.items.sorted { $0.key < $1.key }.map(\.value)

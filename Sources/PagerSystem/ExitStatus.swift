@@ -8,7 +8,7 @@
 ///
 /// The two are kept apart because a message needs to tell "exited with status 1" from "killed by
 /// signal 9", which one number (`128 + signal`, as shells print it) cannot do reliably.
-public enum ExitStatus: Sendable, Hashable, CustomStringConvertible {
+package enum ExitStatus: Sendable, Hashable, CustomStringConvertible {
     case exited(Int32)
     case signalled(Int32)
 
@@ -19,7 +19,7 @@ public enum ExitStatus: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// "status 0", "signal 9": what follows "exited (…)" in a message.
-    public var description: String {
+    package var description: String {
         switch self {
         case .exited(let code): "status \(code)"
         case .signalled(let signal): "signal \(signal)"

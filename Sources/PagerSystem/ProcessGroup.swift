@@ -13,16 +13,16 @@ import SystemPackage
 /// the parent is killed; they all stay in the group it was started in. Killing is asynchronous, so
 /// `kill(until:)` also waits for every member to be gone, reading /proc: a member that has exited
 /// but was never reaped (a zombie, when no init process collects orphans) counts as gone.
-public struct ProcessGroup: Sendable, Hashable {
+package struct ProcessGroup: Sendable, Hashable {
     /// The group's id: the pid of the process that leads it.
-    public let id: pid_t
+    package let id: pid_t
 
-    public init(id: pid_t) {
+    package init(id: pid_t) {
         self.id = id
     }
 
     /// The pids of the group's processes that are still running (zombies excluded).
-    public var livingMembers: [pid_t] {
+    package var livingMembers: [pid_t] {
         ProcessRaw.names(inFolder: "/proc").compactMap { name in
             guard let pid = pid_t(name), let stat = ProcessRaw.readSmallFile("/proc/\(name)/stat") else { return nil }
             return Self.isLivingMember(stat: stat, of: id) ? pid : nil
@@ -32,13 +32,13 @@ public struct ProcessGroup: Sendable, Hashable {
     /// Sends SIGKILL to every member and waits until none is running, at most until `deadline`.
     /// Returns whether the group is gone.
     @discardableResult
-    public func kill(until deadline: ContinuousClock.Instant) -> Bool {
+    package func kill(until deadline: ContinuousClock.Instant) -> Bool {
         ProcessRaw.signalGroup(id, SIGKILL)
         return waitUntilGone(until: deadline)
     }
 
     /// Waits until no member of the group is running, at most until `deadline`.
-    public func waitUntilGone(until deadline: ContinuousClock.Instant) -> Bool {
+    package func waitUntilGone(until deadline: ContinuousClock.Instant) -> Bool {
         while true {
             let members = livingMembers
             if members.isEmpty { return true }

@@ -12,13 +12,13 @@ import SystemPackage
 /// `mkdtemp` makes it atomically with mode 0700 and a name no one else has, so two runs never
 /// share one and no other user can look in. It is registered with `ExitCleanup` while it exists,
 /// so an interrupted run leaves nothing behind either.
-public final class TemporaryFolder: Sendable {
+package final class TemporaryFolder: Sendable {
     /// The folder's absolute path.
-    public let path: String
+    package let path: String
     private let registration: Locked<ExitCleanup.Registration?>
 
     /// Creates `<parent>/<prefix>-XXXXXX`, in `parentFolder` unless another folder is named.
-    public init(prefix: String, in parent: String? = nil) throws(TemporaryFolderError) {
+    package init(prefix: String, in parent: String? = nil) throws(TemporaryFolderError) {
         let parent = parent ?? Self.parentFolder
         var template = Array("\(parent)/\(prefix)-XXXXXX".utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) }
@@ -30,7 +30,7 @@ public final class TemporaryFolder: Sendable {
     deinit { remove() }
 
     /// Where temporary folders go: `$TMPDIR` when it is set and absolute, else /tmp.
-    public static var parentFolder: String {
+    package static var parentFolder: String {
         guard let chosen = Environment.nonEmptyValue("TMPDIR"), chosen.hasPrefix("/") else { return "/tmp" }
         var trimmed = chosen
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
@@ -40,7 +40,7 @@ public final class TemporaryFolder: Sendable {
     /// Deletes the folder and its contents, following no symbolic link; idempotent. Returns why
     /// something could not be removed, or nil when the folder is gone.
     @discardableResult
-    public func remove() -> Errno? {
+    package func remove() -> Errno? {
         let failure = FolderRemoval.remove(path)
         if failure == nil, let registration = self.registration.withLock({ $0.take() }) {
             ExitCleanup.unregister(registration)
@@ -50,9 +50,9 @@ public final class TemporaryFolder: Sendable {
 }
 
 /// Why a temporary folder could not be made: the folder it was to go in, and the system's reason.
-public struct TemporaryFolderError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var parent: String
-    public var errno: Errno
+package struct TemporaryFolderError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var parent: String
+    package var errno: Errno
 
-    public var description: String { "cannot create a temporary folder in \(parent): \(errno.description)" }
+    package var description: String { "cannot create a temporary folder in \(parent): \(errno.description)" }
 }

@@ -10,14 +10,14 @@ import SystemPackage
 /// (installed here), so a run that is interrupted leaves neither behind; `close()` (or letting go
 /// of the browser) removes both at once. Its standard error, which a headless Chromium fills
 /// with D-Bus complaints, is kept in a small buffer and never reaches the terminal.
-public final class Browser: Sendable {
+package final class Browser: Sendable {
     /// The program that runs.
-    public let executable: String
+    package let executable: String
     /// What it calls itself ("HeadlessChrome/156.0.8078.114").
-    public let product: String
+    package let product: String
     /// From starting the program to its first answer.
-    public let startDuration: Duration
-    public let connection: DevToolsConnection
+    package let startDuration: Duration
+    package let connection: DevToolsConnection
     private let process: ChildProcess
     private let profile: TemporaryFolder
     /// Whether `close()` has begun (then the pipe's end is no surprise).
@@ -27,7 +27,7 @@ public final class Browser: Sendable {
 
     /// Starts the browser at `executable` (else the one `BrowserLocator` finds), with its profile
     /// in a new folder under `profileParent` (else `$TMPDIR` or /tmp).
-    public init(
+    package init(
         executable: String? = nil, startTimeout: Duration = .seconds(10), profileParent: String? = nil
     ) throws(BrowserError) {
         ExitCleanup.install()
@@ -92,17 +92,17 @@ public final class Browser: Sendable {
     deinit { close() }
 
     /// The browser's process group: the browser and every helper it forked.
-    public var processGroup: ProcessGroup { process.group }
+    package var processGroup: ProcessGroup { process.group }
 
     /// The private profile folder (gone after `close()`).
-    public var profilePath: String { profile.path }
+    package var profilePath: String { profile.path }
 
     /// Whether the browser process is still running.
-    public var isRunning: Bool { process.isRunning && connection.endReason == nil }
+    package var isRunning: Bool { process.isRunning && connection.endReason == nil }
 
     /// Asks the browser to close (briefly), then kills its whole group and deletes its profile.
     /// Idempotent; pages of this browser fail with `.closed` afterwards.
-    public func close() {
+    package func close() {
         let first = closing.withLock { closing in
             defer { closing = true }
             return !closing
@@ -118,7 +118,7 @@ public final class Browser: Sendable {
     }
 
     /// A tab to work in: the blank one the browser started with, the first time, else a new one.
-    public func newPage() throws(PageError) -> BrowserPage {
+    package func newPage() throws(PageError) -> BrowserPage {
         let reuse = blankTabClaimed.withLock { claimed in
             defer { claimed = true }
             return !claimed

@@ -1,7 +1,7 @@
 import PagerSystem
 
 /// Why no browser could be started, each in one sentence a user can act on.
-public enum BrowserError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum BrowserError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing was named and PATH has no headless Chromium.
     case notFound
     /// The program could not be run at all (missing, not executable).
@@ -15,7 +15,7 @@ public enum BrowserError: Error, Sendable, Equatable, CustomStringConvertible {
     /// It answered with something else than a version (a protocol error, or the pipe broke).
     case failedToStart(path: String, DevToolsError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound:
             "no headless Chromium found: apt-get install chromium-headless-shell, or name one with --browser"

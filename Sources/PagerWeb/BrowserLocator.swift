@@ -12,12 +12,12 @@ import PagerSystem
 /// The headless shell comes first: it starts faster and has no window code to go wrong on a
 /// machine without a display. A named path is taken as it is, even if it is missing, so that the
 /// error names what the user typed rather than what we found instead.
-public enum BrowserLocator {
+package enum BrowserLocator {
     /// The program names looked for on PATH, in order.
-    public static let names = ["chromium-headless-shell", "chromium"]
+    package static let names = ["chromium-headless-shell", "chromium"]
 
     /// The path to run; throws `.notFound` when nothing was named and PATH has neither program.
-    public static func locate(named path: String? = nil, searchPath: String? = Environment.value("PATH")) throws(BrowserError) -> String {
+    package static func locate(named path: String? = nil, searchPath: String? = Environment.value("PATH")) throws(BrowserError) -> String {
         if let path { return path }
         let folders = (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map { $0.isEmpty ? "." : String($0) }
         for name in names {

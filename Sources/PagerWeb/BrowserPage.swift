@@ -10,16 +10,16 @@ import PagerSystem
 /// machine is refused (`refusedRequests`); and once a page has loaded, the main frame going
 /// anywhere else is recorded (`navigationsAway`), since a page that leaves itself is something
 /// an auditor reports.
-public final class BrowserPage: Sendable {
+package final class BrowserPage: Sendable {
     /// A JavaScript dialog the page opened, which was dismissed.
-    public struct Dialog: Sendable, Equatable {
+    package struct Dialog: Sendable, Equatable {
         /// "alert", "confirm", "prompt" or "beforeunload".
-        public var kind: String
-        public var message: String
+        package var kind: String
+        package var message: String
         /// The address of the frame that opened it.
-        public var url: String
+        package var url: String
 
-        public init(kind: String, message: String, url: String) {
+        package init(kind: String, message: String, url: String) {
             self.kind = kind
             self.message = message
             self.url = url
@@ -27,13 +27,13 @@ public final class BrowserPage: Sendable {
     }
 
     /// A rectangle of the page in CSS pixels.
-    public struct Clip: Sendable, Equatable {
-        public var x: Double
-        public var y: Double
-        public var width: Double
-        public var height: Double
+    package struct Clip: Sendable, Equatable {
+        package var x: Double
+        package var y: Double
+        package var width: Double
+        package var height: Double
 
-        public init(x: Double, y: Double, width: Double, height: Double) {
+        package init(x: Double, y: Double, width: Double, height: Double) {
             self.x = x
             self.y = y
             self.width = width
@@ -56,9 +56,9 @@ public final class BrowserPage: Sendable {
     }
 
     /// The tab's target id, which is also its main frame's id.
-    public let targetID: String
+    package let targetID: String
     /// The DevTools session every command of this page is sent in.
-    public let session: String
+    package let session: String
     private let connection: DevToolsConnection
     private let records = Locked(Records())
     private let handler: Int
@@ -92,15 +92,15 @@ public final class BrowserPage: Sendable {
     }
 
     /// Dialogs dismissed so far, oldest first.
-    public var dialogs: [Dialog] { records.withLock { $0.dialogs } }
+    package var dialogs: [Dialog] { records.withLock { $0.dialogs } }
     /// Addresses refused so far (not `file:`, not this machine), in the order they were asked for.
-    public var refusedRequests: [String] { records.withLock { $0.refusedRequests } }
+    package var refusedRequests: [String] { records.withLock { $0.refusedRequests } }
     /// Where the main frame went after the last `open` finished loading, away from that page.
-    public var navigationsAway: [String] { records.withLock { $0.navigationsAway } }
+    package var navigationsAway: [String] { records.withLock { $0.navigationsAway } }
 
     /// Opens `url` and waits for its load event, at most `timeout`; a page still loading then is
     /// stopped and reported as `.loadTimedOut`.
-    public func open(_ url: String, timeout: Duration = .seconds(10)) throws(PageError) {
+    package func open(_ url: String, timeout: Duration = .seconds(10)) throws(PageError) {
         let deadline = ContinuousClock.now + timeout
         records.withLock { $0.phase = .opening(requested: url, committed: nil) }
         let mark = connection.eventMark
@@ -116,18 +116,27 @@ public final class BrowserPage: Sendable {
         if let reason = navigated["errorText"]?.stringValue, !reason.isEmpty { throw .navigationFailed(url: url, reason: reason) }
         // A jump within the same document (a #fragment) has no load event.
         guard navigated["loaderId"] != nil else { return }
-        let loaded = try PageError.wrap { () throws(DevToolsError) in
-            try connection.waitForEvent(after: mark, until: deadline) { $0.session == session && $0.method == "Page.loadEventFired" }
+        // The load event, or the document saying it is complete: with some pages (Bootstrap's
+        // carousel script among them) Chromium 156 finishes loading without sending the event.
+        while true {
+            let step = min(deadline, ContinuousClock.now + .milliseconds(50))
+            let loaded = try PageError.wrap { () throws(DevToolsError) in
+                try connection.waitForEvent(after: mark, until: step) { $0.session == session && $0.method == "Page.loadEventFired" }
+            }
+            if loaded != nil { return }
+            if ContinuousClock.now >= deadline { break }
+            let state = try? command(
+                "Runtime.evaluate", .object([("expression", .string("document.readyState")), ("returnByValue", .bool(true))]),
+                timeout: .seconds(1))
+            if state?["result"]?["value"]?.stringValue == "complete" { return }
         }
-        guard loaded != nil else {
-            connection.send("Page.stopLoading", session: session)
-            throw .loadTimedOut(url: url, after: timeout)
-        }
+        connection.send("Page.stopLoading", session: session)
+        throw .loadTimedOut(url: url, after: timeout)
     }
 
     /// Runs `expression` in the page (awaiting it if it is a promise) and returns its value as
     /// JSON (`null` for undefined). A thrown exception is `.scriptFailed` with its message.
-    public func evaluate(_ expression: String, timeout: Duration = .seconds(10)) throws(PageError) -> JSON {
+    package func evaluate(_ expression: String, timeout: Duration = .seconds(10)) throws(PageError) -> JSON {
         let reply = try command(
             "Runtime.evaluate",
             .object([("expression", .string(expression)), ("returnByValue", .bool(true)), ("awaitPromise", .bool(true))]), timeout: timeout)
@@ -145,7 +154,7 @@ public final class BrowserPage: Sendable {
     }
 
     /// A PNG screenshot of the viewport, or of `clip`, decoded.
-    public func screenshot(clip: Clip? = nil, timeout: Duration = .seconds(10)) throws(PageError) -> RGBAImage {
+    package func screenshot(clip: Clip? = nil, timeout: Duration = .seconds(10)) throws(PageError) -> RGBAImage {
         var params: [(String, JSON)] = [("format", .string("png"))]
         if let clip {
             params.append(
@@ -171,7 +180,7 @@ public final class BrowserPage: Sendable {
     /// Presses and releases `key` with `modifiers` held, as a keyboard would: the page sees
     /// keydown (with the text the key types, if any) and keyup, and the browser's default action
     /// follows (Tab moves focus, Enter activates).
-    public func press(_ key: Key, modifiers: KeyModifiers = [], timeout: Duration = .seconds(10)) throws(PageError) {
+    package func press(_ key: Key, modifiers: KeyModifiers = [], timeout: Duration = .seconds(10)) throws(PageError) {
         // With Control, Alt or Meta held a key types nothing.
         let text = modifiers.isDisjoint(with: [.control, .alt, .meta]) ? key.text : nil
         var down: [(String, JSON)] = [
@@ -191,7 +200,7 @@ public final class BrowserPage: Sendable {
 
     /// Clicks with the left button at (`x`, `y`) in CSS pixels from the viewport's top left: the
     /// pointer moves there, presses and releases.
-    public func click(x: Double, y: Double, timeout: Duration = .seconds(10)) throws(PageError) {
+    package func click(x: Double, y: Double, timeout: Duration = .seconds(10)) throws(PageError) {
         for (type, buttons) in [("mouseMoved", 0), ("mousePressed", 1), ("mouseReleased", 0)] {
             var event: [(String, JSON)] = [("type", .string(type)), ("x", .double(x)), ("y", .double(y)), ("buttons", .int(buttons))]
             if type != "mouseMoved" { event += [("button", .string("left")), ("clickCount", .int(1))] }
@@ -201,19 +210,19 @@ public final class BrowserPage: Sendable {
 
     /// The page's whole accessibility tree as DevTools gives it: the `nodes` of
     /// `Accessibility.getFullAXTree`, each with its role, name, properties and child ids.
-    public func accessibilityTree(timeout: Duration = .seconds(10)) throws(PageError) -> [JSON] {
+    package func accessibilityTree(timeout: Duration = .seconds(10)) throws(PageError) -> [JSON] {
         try command("Accessibility.enable", timeout: timeout)
         return try command("Accessibility.getFullAXTree", timeout: timeout)["nodes"]?.arrayValue ?? []
     }
 
     /// Makes the page see `prefers-reduced-motion: reduce` (or `no-preference`).
-    public func setReducedMotion(_ reduced: Bool) throws(PageError) {
+    package func setReducedMotion(_ reduced: Bool) throws(PageError) {
         let feature: JSON = .object([("name", .string("prefers-reduced-motion")), ("value", .string(reduced ? "reduce" : "no-preference"))])
         try command("Emulation.setEmulatedMedia", .object([("features", .array([feature]))]))
     }
 
     /// Sets the viewport to `width` × `height` CSS pixels, one device pixel each, not a phone.
-    public func setViewport(width: Int, height: Int) throws(PageError) {
+    package func setViewport(width: Int, height: Int) throws(PageError) {
         try command(
             "Emulation.setDeviceMetricsOverride",
             .object([("width", .int(width)), ("height", .int(height)), ("deviceScaleFactor", .int(1)), ("mobile", .bool(false))]))
@@ -222,7 +231,7 @@ public final class BrowserPage: Sendable {
     /// Lets `budget` of the page's time pass (its timers, animations and `Date.now()`) as fast as
     /// the page can run, and waits until it has, at most `timeout` of real time. Afterwards the
     /// page's clock stands still until the next call, so what follows sees a settled page.
-    public func runVirtualTime(_ budget: Duration, timeout: Duration = .seconds(10)) throws(PageError) {
+    package func runVirtualTime(_ budget: Duration, timeout: Duration = .seconds(10)) throws(PageError) {
         let deadline = ContinuousClock.now + timeout
         let mark = connection.eventMark
         let milliseconds = Double(Interrupted.milliseconds(roundingUp: budget))
@@ -237,10 +246,42 @@ public final class BrowserPage: Sendable {
     }
 
     /// Closes the tab.
-    public func close() throws(PageError) {
+    package func close() throws(PageError) {
         _ = try PageError.wrap { () throws(DevToolsError) in
             try connection.call("Target.closeTarget", .object([("targetId", .string(targetID))]))
         }
+    }
+
+    /// Sends any DevTools command in this page's session (a domain the methods above do not
+    /// wrap, such as `DOM.getDocument`), its protocol failure as a page error.
+    @discardableResult
+    package func call(_ method: String, _ params: JSON = .object([]), timeout: Duration = .seconds(10)) throws(PageError) -> JSON {
+        try command(method, params, timeout: timeout)
+    }
+
+    /// Moves the pointer to (`x`, `y`) without pressing: away from what it last clicked, so no
+    /// hover style colours what is measured next.
+    package func movePointer(x: Double, y: Double) throws(PageError) {
+        try command("Input.dispatchMouseEvent", .object([("type", .string("mouseMoved")), ("x", .double(x)), ("y", .double(y))]))
+    }
+
+    /// A PNG screenshot of `clip` as the browser encodes it, in base64: for a report that shows
+    /// the picture as it was taken, with nothing decoded and encoded again.
+    package func screenshotPNG(clip: Clip, timeout: Duration = .seconds(10)) throws(PageError) -> String {
+        let params: JSON = .object([
+            ("format", .string("png")),
+            (
+                "clip",
+                .object([
+                    ("x", .double(clip.x)), ("y", .double(clip.y)), ("width", .double(clip.width)), ("height", .double(clip.height)),
+                    ("scale", .int(1)),
+                ])
+            ),
+        ])
+        guard let data = try command("Page.captureScreenshot", params, timeout: timeout)["data"]?.stringValue else {
+            throw .unreadableScreenshot("the reply has no data")
+        }
+        return data
     }
 
     /// Sends a command in this page's session, its protocol failure as a page error.

@@ -17,7 +17,7 @@ import SystemPackage
 /// reply themselves: they are on the only thread that could deliver it, so they `send`), and keeps
 /// the latest events for `waitForEvent`. Every wait has a deadline, and when the browser goes
 /// away every waiter learns why at once.
-public final class DevToolsConnection: Sendable {
+package final class DevToolsConnection: Sendable {
     /// What a reader of `events` waits on.
     private struct State {
         /// Ids of commands whose callers are still waiting.
@@ -70,7 +70,7 @@ public final class DevToolsConnection: Sendable {
     /// Sends `method` with `params` (to the page `session`, else to the browser) and waits for the
     /// reply: its `result`. Throws the browser's error, `.timedOut` after `timeout`, or why the
     /// connection ended.
-    public func call(
+    package func call(
         _ method: String, _ params: JSON = .object([]), session: String? = nil, timeout: Duration = .seconds(10)
     ) throws(DevToolsError) -> JSON {
         let deadline = ContinuousClock.now + timeout
@@ -109,18 +109,18 @@ public final class DevToolsConnection: Sendable {
 
     /// Sends `method` without waiting for the reply, which is dropped: for event handlers, which
     /// run on the reader thread and so cannot wait.
-    public func send(_ method: String, _ params: JSON = .object([]), session: String? = nil) {
+    package func send(_ method: String, _ params: JSON = .object([]), session: String? = nil) {
         let id = nextID.add(1, ordering: .relaxed).oldValue
         try? write(id: id, method: method, params: params, session: session, until: .now + .seconds(10), timeout: .seconds(10))
     }
 
     /// The sequence number of the latest event so far: `waitForEvent(after:)` with it sees only
     /// events that come later.
-    public var eventMark: Int { state.withLock { $0.lastSequence } }
+    package var eventMark: Int { state.withLock { $0.lastSequence } }
 
     /// Waits for the first event after `mark` that `matches` accepts, at most until `deadline`;
     /// nil when none came in time. Throws why the connection ended.
-    public func waitForEvent(
+    package func waitForEvent(
         after mark: Int, until deadline: ContinuousClock.Instant, where matches: (DevToolsEvent) -> Bool
     ) throws(DevToolsError) -> DevToolsEvent? {
         enum Outcome {
@@ -140,21 +140,21 @@ public final class DevToolsConnection: Sendable {
 
     /// Runs `handler` on the reader thread for every event from now on, until removed. It must
     /// return quickly and never `call` (it would wait for a reply only its own thread can read).
-    public func addEventHandler(_ handler: @escaping @Sendable (DevToolsEvent) -> Void) -> Int {
+    package func addEventHandler(_ handler: @escaping @Sendable (DevToolsEvent) -> Void) -> Int {
         let number = nextHandler.add(1, ordering: .relaxed).oldValue
         handlers.withLock { $0[number] = handler }
         return number
     }
 
-    public func removeEventHandler(_ number: Int) {
+    package func removeEventHandler(_ number: Int) {
         handlers.withLock { _ = $0.removeValue(forKey: number) }
     }
 
     /// Why the connection ended, or nil while it is open.
-    public var endReason: DevToolsError? { state.withLock { $0.ended } }
+    package var endReason: DevToolsError? { state.withLock { $0.ended } }
 
     /// Ends the connection: waiting callers get `.closed`, the browser sees its pipe close.
-    public func close() { end(because: .closed) }
+    package func close() { end(because: .closed) }
 
     /// Ends the connection for `cause`, which every waiting and later caller gets (the browser
     /// exited while something it forked still holds the pipe open, so no end of file came).

@@ -2,7 +2,7 @@ import PagerCore
 import PagerSystem
 
 /// Why a DevTools command gave no result, in one sentence each.
-public enum DevToolsError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DevToolsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The browser answered with an error: the protocol's code and message.
     case protocolError(method: String, code: Int, message: String)
     /// No answer came within the time given.
@@ -13,7 +13,7 @@ public enum DevToolsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The connection was closed on our side (the browser is being closed).
     case closed
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .protocolError(let method, let code, let message): "\(method) failed: \(message) (\(code))"
         case .timedOut(let method, let after): "the browser did not answer \(method) within \(DurationText.seconds(after))"

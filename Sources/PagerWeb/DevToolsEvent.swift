@@ -2,12 +2,12 @@ import PagerCore
 
 /// Something the browser reported without being asked: a page finished loading, a dialog opened,
 /// a request is waiting for our decision.
-public struct DevToolsEvent: Sendable {
+package struct DevToolsEvent: Sendable {
     /// The protocol's name for it, "Page.loadEventFired".
-    public var method: String
-    public var params: JSON
+    package var method: String
+    package var params: JSON
     /// The session (page) it came from; nil for the browser itself.
-    public var session: String?
+    package var session: String?
     /// Its place among all events of the connection, counting from 1 (see `DevToolsConnection.eventMark`).
-    public var sequence: Int
+    package var sequence: Int
 }

@@ -1,5 +1,5 @@
 /// The keys a keyboard user moves through a page with, as `BrowserPage.press` sends them.
-public enum Key: String, Sendable, CaseIterable {
+package enum Key: String, Sendable, CaseIterable {
     case tab = "Tab"
     case enter = "Enter"
     case space = " "
@@ -48,15 +48,15 @@ public enum Key: String, Sendable, CaseIterable {
 }
 
 /// Keys held down with another, as DevTools numbers them.
-public struct KeyModifiers: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
+package struct KeyModifiers: OptionSet, Sendable, Hashable {
+    package let rawValue: Int
 
-    public init(rawValue: Int) {
+    package init(rawValue: Int) {
         self.rawValue = rawValue
     }
 
-    public static let alt = KeyModifiers(rawValue: 1)
-    public static let control = KeyModifiers(rawValue: 2)
-    public static let meta = KeyModifiers(rawValue: 4)
-    public static let shift = KeyModifiers(rawValue: 8)
+    package static let alt = KeyModifiers(rawValue: 1)
+    package static let control = KeyModifiers(rawValue: 2)
+    package static let meta = KeyModifiers(rawValue: 4)
+    package static let shift = KeyModifiers(rawValue: 8)
 }

@@ -5,12 +5,12 @@
 /// and interlacing are refused by name rather than decoded wrongly. Chunk CRCs are checked by
 /// default (a corrupt screenshot should fail, not show wrong colours); `checkingCRCs: false`
 /// skips them where the bytes came over a channel that already checks them.
-public enum PNGDecoder {
+package enum PNGDecoder {
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The largest side accepted: Chromium's own limit for a captured surface.
     private static let largestSide = 16_384
 
-    public static func decode(_ bytes: [UInt8], checkingCRCs: Bool = true) throws(PNGError) -> RGBAImage {
+    package static func decode(_ bytes: [UInt8], checkingCRCs: Bool = true) throws(PNGError) -> RGBAImage {
         guard bytes.count >= 8, bytes[0..<8].elementsEqual(signature) else { throw PNGError("not a PNG file") }
         var offset = 8
         var header: Header?
@@ -140,12 +140,12 @@ public enum PNGDecoder {
 }
 
 /// Why a PNG could not be decoded, in words: "unsupported colour type 3 (RGB and RGBA only)".
-public struct PNGError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var reason: String
+package struct PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var reason: String
 
     init(_ reason: String) {
         self.reason = reason
     }
 
-    public var description: String { "cannot decode the PNG: \(reason)" }
+    package var description: String { "cannot decode the PNG: \(reason)" }
 }

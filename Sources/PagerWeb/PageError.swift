@@ -1,5 +1,5 @@
 /// Why something asked of a page did not happen, in one sentence each.
-public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The load event did not come in time (a resource that never arrives, a script that never ends).
     case loadTimedOut(url: String, after: Duration)
     /// The browser could not open the address at all ("net::ERR_FILE_NOT_FOUND").
@@ -13,7 +13,7 @@ public enum PageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The protocol failed underneath (the browser exited, did not answer, refused).
     case devTools(DevToolsError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .loadTimedOut(_, let after): "the page did not finish loading within \(DurationText.seconds(after))"
         case .navigationFailed(let url, let reason): "cannot open \(url): \(reason)"

@@ -1,14 +1,14 @@
 /// An image as 8-bit red, green, blue and alpha values, row by row from the top left: what a
 /// screenshot decodes to, for reading the colour of a pixel.
-public struct RGBAImage: Sendable, Equatable {
+package struct RGBAImage: Sendable, Equatable {
     /// One pixel's colour.
-    public struct Pixel: Sendable, Hashable, CustomStringConvertible {
-        public var red: UInt8
-        public var green: UInt8
-        public var blue: UInt8
-        public var alpha: UInt8
+    package struct Pixel: Sendable, Hashable, CustomStringConvertible {
+        package var red: UInt8
+        package var green: UInt8
+        package var blue: UInt8
+        package var alpha: UInt8
 
-        public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        package init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
             self.red = red
             self.green = green
             self.blue = blue
@@ -16,25 +16,25 @@ public struct RGBAImage: Sendable, Equatable {
         }
 
         /// An opaque colour from its `0xRRGGBB` spelling.
-        public init(rgb: UInt32) {
+        package init(rgb: UInt32) {
             self.init(
                 red: UInt8(truncatingIfNeeded: rgb >> 16), green: UInt8(truncatingIfNeeded: rgb >> 8), blue: UInt8(truncatingIfNeeded: rgb))
         }
 
         /// "#123456" (with the alpha after it when not opaque: "#12345680").
-        public var description: String {
+        package var description: String {
             let parts = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
             return "#" + parts.map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
         }
     }
 
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// `width * height * 4` bytes: red, green, blue, alpha for each pixel, rows top to bottom.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// An image from its RGBA bytes; nil when their count does not match the size.
-    public init?(width: Int, height: Int, bytes: [UInt8]) {
+    package init?(width: Int, height: Int, bytes: [UInt8]) {
         guard width >= 0, height >= 0, bytes.count == width * height * 4 else { return nil }
         self.width = width
         self.height = height
@@ -42,7 +42,7 @@ public struct RGBAImage: Sendable, Equatable {
     }
 
     /// The pixel at column `x`, row `y` (0, 0 is the top left); nil outside the image.
-    public subscript(x: Int, y: Int) -> Pixel? {
+    package subscript(x: Int, y: Int) -> Pixel? {
         guard (0..<width).contains(x), (0..<height).contains(y) else { return nil }
         let at = (y * width + x) * 4
         return Pixel(red: bytes[at], green: bytes[at + 1], blue: bytes[at + 2], alpha: bytes[at + 3])

@@ -37,6 +37,8 @@ package struct CarouselFacts: Sendable {
     /// The widget's parts reached by Tab from the top of the page, in order ("picker-1", "next",
     /// "slide-2" for content inside a slide); nil when Tab was not tried.
     package var tabOrder: [String]?
+    /// The slide on screen while Tab was pressed through the page.
+    package var tabOrderShown: Int?
     /// Focusable content inside slides that are not shown: Tab reaches it unseen.
     package var hiddenFocusables: [HiddenFocusable] = []
     /// Each picker as drawn, and what lies behind it (from two screenshots); empty when the

@@ -53,8 +53,10 @@ package struct PagePosition: Sendable, Equatable {
         }
         // A slide's name that says "N of M": where the exposed slides say it, it is what a screen
         // reader announces on arriving in the slide.
+        // With several slides exposed, which one's name a screen reader meets is the
+        // hidden-pages rule's finding; a name is a channel only when it is the one exposed.
         let exposed = conveyed.exposedSlides.filter { conveyed.slideNames.indices.contains($0) }
-        for index in exposed {
+        for index in exposed where exposed.count == 1 {
             guard let (n, m) = Self.nOfM(conveyed.slideNames[index]) else { continue }
             readings.append(
                 Reading(

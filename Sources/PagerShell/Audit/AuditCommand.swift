@@ -2,6 +2,10 @@ import ArgumentParser
 import PagerAudit
 import PagerCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension AuditFormat: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }
@@ -16,8 +20,21 @@ struct AuditCommand: PagerVoiceSubcommand {
         abstract: abstract,
         discussion: rulesText() + "\n\nExit status: 0 when every rule passes or does not apply, 1 when one fails, 2 on a usage error.")
 
-    @Option(help: ArgumentHelp("Comma-separated page titles (default: Explore, Collect, Share).", valueName: "list"))
-    var pages: String?
+    @Option(
+        help: ArgumentHelp(
+            "Audit the carousel of a real page instead of a configuration: a file (a path or file://) or a page served on this machine (http://127.0.0.1…), measured in headless Chromium.",
+            valueName: "url"))
+    var url: String?
+
+    @Option(help: ArgumentHelp("With --url: the carousel to audit, by CSS selector, when the page has several.", valueName: "selector"))
+    var carousel: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --url: the headless Chromium to run (default: chromium-headless-shell, else chromium, on PATH).", valueName: "path"))
+    var browser: String?
+
+    @OptionGroup(title: "Pager options (a configuration)") var pager: PagerShapeOptions
 
     @Option(help: ArgumentHelp("The dots' accessibility label (default: Page).", valueName: "text"))
     var label: String?
@@ -27,12 +44,6 @@ struct AuditCommand: PagerVoiceSubcommand {
             "What the component offers: some of \(AuditActionKind.allCases.map(\.rawValue).joined(separator: ",")), or none (default: \(AuditActionKind.defaultsText(for: .pager)) for --style pager; \(AuditActionKind.defaultsText(for: .indicator)) for --style indicator, which follows its paged view and has no adjustable action).",
             valueName: "list"))
     var actions: String?
-
-    @Option(
-        help:
-            "The interactive pager's own adjustable dots (pager), or a stand-alone page indicator that follows a paged view, like SwiftUI's page index view (indicator)."
-    )
-    var style: PageDots.Style?
 
     @Option(
         help: ArgumentHelp(
@@ -48,12 +59,6 @@ struct AuditCommand: PagerVoiceSubcommand {
         transform: { try AuditCommand.color($0) })
     var tint: SRGBColor?
 
-    @Option(help: ArgumentHelp("Dynamic Type size, xSmall…xxxLarge or AX1…AX5 (default: large).", valueName: "size"))
-    var textSize: TextSize?
-
-    @Option(help: "How a page change looks (default: interactive).")
-    var transition: PageChangeStyle?
-
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("The pager changes page on its own this often (0 or absent: never).", valueName: "seconds"),
@@ -65,15 +70,6 @@ struct AuditCommand: PagerVoiceSubcommand {
 
     @Flag(help: "The auto-advance keeps running with Reduce Motion on (the demo pager stops it).")
     var advancesUnderReduceMotion = false
-
-    @Flag(help: "Audit with Reduce Motion on.")
-    var reduceMotion = false
-
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp("Pager width in points (default 390).", valueName: "pt"),
-        transform: { try ArgumentCheck.double($0, in: 0...Pager.maximumPoints) })
-    var width: Double?
 
     @Option(help: "Report format (default: text).")
     var format: AuditFormat = .text
@@ -87,10 +83,20 @@ struct AuditCommand: PagerVoiceSubcommand {
     init() {}
 
     func validate() throws {
-        _ = try makeConfiguration()
+        if url != nil {
+            _ = try makePageAudit()
+        } else {
+            if carousel != nil { throw ValidationError("--carousel picks a carousel on the page --url names; add --url") }
+            if browser != nil { throw ValidationError("--browser runs the page --url names; add --url") }
+            _ = try makeConfiguration()
+        }
     }
 
     func execute(_ io: ShellIO) -> Int32 {
+        if url != nil {
+            guard let run = try? makePageAudit() else { return 2 }
+            return run.execute(io)
+        }
         guard let configuration = try? makeConfiguration() else { return 2 }
         let report = Self.audit(configuration)
         for line in report.lines(configuration.format) {
@@ -110,16 +116,51 @@ struct AuditCommand: PagerVoiceSubcommand {
         try parse(arguments).makeConfiguration()
     }
 
+    /// The options that describe a configuration, by name, where given: with `--url` the page is
+    /// audited as it is, so each of them would be a claim nothing checks.
+    var configurationOptions: [String] {
+        var names = pager.given
+        if label != nil { names.append("--label") }
+        if actions != nil { names.append("--actions") }
+        if background != nil { names.append("--background") }
+        if tint != nil { names.append("--tint") }
+        if autoAdvance != nil { names.append("--auto-advance") }
+        if pausable { names.append("--pausable") }
+        if advancesUnderReduceMotion { names.append("--advances-under-reduce-motion") }
+        return names
+    }
+
+    /// `audit --url`, checked: the address, and no option that only describes a configuration.
+    func makePageAudit() throws -> PageAudit {
+        guard let url else { throw ValidationError("--url is missing") }
+        if let first = configurationOptions.first {
+            throw ValidationError(
+                "\(first) describes a pager configuration; with --url the page's carousel is measured as it is (leave out \(configurationOptions.joined(separator: ", ")))"
+            )
+        }
+        let address: PageAddress
+        do { address = try PageAddress(url, workingDirectory: Self.workingDirectory()) } catch { throw ValidationError(error.message) }
+        if let carousel, carousel.trimmingSpaces().isEmpty { throw ValidationError("--carousel needs a CSS selector") }
+        if let browser, browser.trimmingSpaces().isEmpty { throw ValidationError("--browser needs the path of a headless Chromium") }
+        return PageAudit(address: address, carousel: carousel, browser: browser, rules: try selectedRules(), format: format)
+    }
+
+    /// The folder the audit runs in, for turning a relative path into a file URL.
+    static func workingDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Reads the options; every mistake is one `ValidationError` line.
     func makeConfiguration() throws -> AuditConfiguration {
         var configuration = AuditConfiguration()
-        if let pages {
-            guard !pages.trimmingSpaces().isEmpty else { throw ValidationError("--pages needs at least one page title") }
-            // Empty items are kept so the model refuses them: "A,,B" is a typo, not two pages.
-            configuration.pages = pages.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
-            var check = Pager(pages: [])
-            do { try check.reduce(.setPages(configuration.pages)) } catch { throw ValidationError("--pages: \(error)") }
-        }
+        if let pages = pager.pages, pages.trimmingSpaces().isEmpty { throw ValidationError("--pages needs at least one page title") }
+        // The shared options, applied to a model as the REPL would: "A,,B" is a typo, not two
+        // pages, and the model's refusal says so.
+        var model = Pager()
+        try pager.apply(to: &model)
+        if pager.pages != nil || pager.count != nil { configuration.pages = model.pages }
         if let label { configuration.label = label }
         if let actions {
             let words = AuditConfiguration.list(actions)
@@ -136,7 +177,7 @@ struct AuditCommand: PagerVoiceSubcommand {
                 }
             }
         }
-        if let style { configuration.style = style }
+        if let style = pager.style { configuration.style = style }
         // The page indicator refuses increment and decrement: claiming them would audit a
         // component PagerVoice cannot model, so the claim is refused rather than judged.
         if configuration.style == .indicator, configuration.chosenActions?.contains(.adjustable) == true {
@@ -144,15 +185,20 @@ struct AuditCommand: PagerVoiceSubcommand {
         }
         configuration.background = background
         configuration.tint = tint
-        if let textSize { configuration.textSize = textSize }
-        if let transition { configuration.transition = transition }
+        if let textSize = pager.textSize { configuration.textSize = textSize }
+        if let transition = pager.transition { configuration.transition = transition }
         if let autoAdvance { configuration.autoAdvance = autoAdvance > 0 ? autoAdvance : nil }
         configuration.pausable = pausable
         configuration.autoAdvanceStopsUnderReduceMotion = !advancesUnderReduceMotion
-        configuration.reduceMotion = reduceMotion
-        if let width { configuration.width = width }
+        configuration.reduceMotion = pager.reduceMotion
+        if let width = pager.width { configuration.width = width }
         configuration.format = format
+        configuration.rules = try selectedRules()
+        return configuration
+    }
 
+    /// `--rule` and `--ignore`, in report order.
+    func selectedRules() throws -> [AuditRule] {
         var selected = AuditRule.allCases
         if !rule.isEmpty {
             var chosen = Set<AuditRule>()
@@ -168,8 +214,7 @@ struct AuditCommand: PagerVoiceSubcommand {
         }
         selected = selected.filter { !ignored.contains($0) }
         guard !selected.isEmpty else { throw ValidationError("--rule and --ignore leave no rule to check") }
-        configuration.rules = selected
-        return configuration
+        return selected
     }
 
     static func color(_ text: String) throws -> SRGBColor {

@@ -1,9 +1,9 @@
 import ArgumentParser
 import PagerCore
 
-/// The options that shape the starting pager (docs/CONTRACT.md). The REPL, `verify` and `frames`
-/// take the same group, so a script verified in CI starts from the pager the REPL would.
-struct PagerOptions: ParsableArguments {
+/// The options that shape a pager model: its pages, size, dots and motion. The REPL, `verify`,
+/// `frames` and `audit` share them, so a configuration audited is the one a script verifies.
+struct PagerShapeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Comma-separated page titles (default: Explore, Collect, Share).", valueName: "list"))
     var pages: String?
 
@@ -22,16 +22,6 @@ struct PagerOptions: ParsableArguments {
     @Flag(help: "Start with Reduce Motion on: pages settle instantly.")
     var reduceMotion = false
 
-    @Flag(help: "Right-to-left layout: swipes and drags mirror.")
-    var rtl = false
-
-    @Option(
-        help: ArgumentHelp(
-            "Language spoken, a BCP 47 tag such as de, pt-BR, zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG, else English).",
-            valueName: "tag"),
-        transform: ArgumentCheck.language)
-    var lang: String?
-
     @Option(
         help:
             "The page dots: pager (the pager's own adjustable dots) or indicator (a page indicator that follows a paged view, like SwiftUI's page index view)."
@@ -43,6 +33,60 @@ struct PagerOptions: ParsableArguments {
 
     @Option(help: "How a page change looks (default: interactive).")
     var transition: PageChangeStyle?
+
+    init() {}
+
+    /// The options given, by name, for refusing them where they do not apply (`audit --url`).
+    var given: [String] {
+        var names: [String] = []
+        if pages != nil { names.append("--pages") }
+        if count != nil { names.append("--count") }
+        if width != nil { names.append("--width") }
+        if reduceMotion { names.append("--reduce-motion") }
+        if style != nil { names.append("--style") }
+        if textSize != nil { names.append("--text-size") }
+        if transition != nil { names.append("--transition") }
+        return names
+    }
+
+    /// Applies the options to `pager`, each refusal as the option's mistake (the model's words).
+    func apply(to pager: inout Pager, between middle: (inout Pager) throws -> Void = { _ in }) throws {
+        func apply(_ action: PagerAction, _ option: String) throws {
+            do {
+                try pager.reduce(action)
+            } catch {
+                throw ValidationError("\(option): \(error.description)")
+            }
+        }
+        if let pages {
+            let titles = pages.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
+            try apply(.setPages(titles), "--pages")
+        }
+        if let count { try apply(.setCount(count), "--count") }
+        if let width { try apply(.setWidth(width), "--width") }
+        if reduceMotion { try apply(.setReduceMotion(true), "--reduce-motion") }
+        try middle(&pager)
+        if let style { try apply(.setDotsStyle(style), "--style") }
+        if let textSize { try apply(.setTextSize(textSize), "--text-size") }
+        if let transition { try apply(.setPageChangeStyle(transition), "--transition") }
+    }
+}
+
+/// The options that shape the starting pager of a session (docs/CONTRACT.md): its shape, its
+/// direction and its language. The REPL, `verify` and `frames` take the same group, so a script
+/// verified in CI starts from the pager the REPL would.
+struct PagerOptions: ParsableArguments {
+    @OptionGroup var shape: PagerShapeOptions
+
+    @Flag(help: "Right-to-left layout: swipes and drags mirror.")
+    var rtl = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Language spoken, a BCP 47 tag such as de, pt-BR, zh-Hant (default: from LC_ALL, LC_MESSAGES or LANG, else English).",
+            valueName: "tag"),
+        transform: ArgumentCheck.language)
+    var lang: String?
 
     init() {}
 
@@ -59,26 +103,19 @@ struct PagerOptions: ParsableArguments {
     /// Its language is `language`, or `--lang` (English without it).
     func makePager(language: LanguageChoice? = nil) throws -> Pager {
         var pager = Pager()
-        func apply(_ action: PagerAction, _ option: String) throws {
+        let strings = try (language ?? self.language()).strings
+        try shape.apply(to: &pager) { pager in
             do {
-                try pager.reduce(action)
+                if rtl { try pager.reduce(.setDirection(.rightToLeft)) }
             } catch {
-                throw ValidationError("\(option): \(error.description)")
+                throw ValidationError("--rtl: \(error)")
+            }
+            do {
+                if strings != pager.strings { try pager.reduce(.setLanguage(strings.code)) }
+            } catch {
+                throw ValidationError("--lang: \(error)")
             }
         }
-        if let pages {
-            let titles = pages.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
-            try apply(.setPages(titles), "--pages")
-        }
-        if let count { try apply(.setCount(count), "--count") }
-        if let width { try apply(.setWidth(width), "--width") }
-        if reduceMotion { try apply(.setReduceMotion(true), "--reduce-motion") }
-        if rtl { try apply(.setDirection(.rightToLeft), "--rtl") }
-        let strings = try (language ?? self.language()).strings
-        if strings != pager.strings { try apply(.setLanguage(strings.code), "--lang") }
-        if let style { try apply(.setDotsStyle(style), "--style") }
-        if let textSize { try apply(.setTextSize(textSize), "--text-size") }
-        if let transition { try apply(.setPageChangeStyle(transition), "--transition") }
         return pager
     }
 
@@ -89,7 +126,7 @@ struct PagerOptions: ParsableArguments {
 
 /// How results are printed.
 struct OutputOptions: ParsableArguments {
-    @Flag(help: "Print one JSON object per line (DESIGN.md §8) instead of text.")
+    @Flag(help: "Print one JSON object per line (docs/CONTRACT.md) instead of text.")
     var json = false
 
     @Flag(help: "Terse verbosity: focus descriptions without hints.")

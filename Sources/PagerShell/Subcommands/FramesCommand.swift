@@ -22,7 +22,7 @@ struct FramesCommand: PagerVoiceSubcommand {
     @Option(help: ArgumentHelp("Also draw the frames as an SVG picture into FILE (a new file).", valueName: "file"), completion: .file())
     var svg: String?
 
-    @Flag(help: "Print the frames as one JSON object (DESIGN.md §8) instead of a table.")
+    @Flag(help: "Print the frames as one JSON object (docs/CONTRACT.md) instead of a table.")
     var json = false
 
     @Argument(help: ArgumentHelp("REPL commands to run first, each one argument (default: next).", valueName: "command"))

@@ -1,0 +1,123 @@
+import PagerAudit
+import PagerCore
+import PagerSystem
+import PagerWeb
+
+/// `pagervoice audit --url`: a real page's carousel, measured in headless Chromium and judged
+/// by the same rules as the model.
+///
+/// One browser for the run, in a private profile; `Browser` registers both with the exit
+/// cleanup, so they are gone however the run ends (a normal end, an error, Ctrl-C, SIGTERM).
+/// Every wait is bounded, and every failure is one line and exit status 1.
+struct PageAudit {
+    var address: PageAddress
+    var carousel: String?
+    var browser: String?
+    var rules: [AuditRule]
+    var format: AuditFormat
+    /// How long the page may take to load.
+    var loadTimeout: Duration = .seconds(10)
+
+    func execute(_ io: ShellIO) -> Int32 {
+        if let problem = address.fileProblem() {
+            io.err.writeLine("pagervoice audit: \(problem)")
+            io.err.flush()
+            return 1
+        }
+        let report: AuditReport
+        do {
+            report = try audit()
+        } catch {
+            io.err.writeLine("pagervoice audit: \(error.description)")
+            io.err.flush()
+            return 1
+        }
+        for line in report.lines(format) {
+            format == .text ? io.out.writeLines(line) : io.out.writeRaw(line)
+        }
+        guard io.finish(command: "pagervoice audit") else { return 1 }
+        return report.hasFailure ? 1 : 0
+    }
+
+    /// Why a page could not be audited.
+    enum Failure: Error, CustomStringConvertible {
+        case browser(BrowserError)
+        case page(PageError)
+        case probe(CarouselProbe.Failure)
+        case navigatedAway(String)
+
+        var description: String {
+            switch self {
+            case .browser(let error): error.description
+            case .page(let error): error.description
+            case .probe(let error): error.description
+            case .navigatedAway(let url):
+                "the page went to \(url.clipped(120)) while it was being audited, so what was measured is not one page"
+            }
+        }
+    }
+
+    func audit() throws(Failure) -> AuditReport {
+        let chromium: Browser
+        do { chromium = try Browser(executable: browser) } catch { throw .browser(error) }
+        defer { chromium.close() }
+        let page: BrowserPage
+        do {
+            page = try chromium.newPage()
+            try page.setViewport(width: 1280, height: 800)
+            try page.open(address.url, timeout: loadTimeout)
+        } catch {
+            throw .page(error)
+        }
+        let facts: CarouselFacts
+        do {
+            let probe = CarouselProbe(page: page, selector: carousel) { () throws(PageError) in try chromium.newPage() }
+            facts = try probe.measure(url: address.url)
+        } catch {
+            throw .probe(error)
+        }
+        if let away = page.navigationsAway.first { throw .navigatedAway(away) }
+        let findings = PageAuditor(facts: facts, rules: rules).run()
+        var audited = AuditedPage(
+            url: address.given, artifact: address.artifact,
+            carousel: AuditFinding.Element(selector: facts.widget.selector, name: facts.widget.name),
+            detection: facts.detection)
+        audited.others = facts.others
+        audited.notes = notes(page)
+        if format == .html { audited.picture = picture(of: facts, on: page, findings: findings) }
+        return AuditReport(findings: findings, page: audited)
+    }
+
+    /// What the page did that the audit stepped around.
+    func notes(_ page: BrowserPage) -> [String] {
+        var notes: [String] = []
+        let dialogs = page.dialogs
+        if let first = dialogs.first {
+            let more = dialogs.count > 1 ? " and \(dialogs.count - 1) more" : ""
+            notes.append("the page opened a dialog (\(first.kind) \u{201C}\(first.message.clipped(60))\u{201D}\(more)); each was dismissed")
+        }
+        let refused = page.refusedRequests
+        if let first = refused.first {
+            notes.append(
+                "\(refused.count) \(refused.count == 1 ? "request" : "requests") to other machines \(refused.count == 1 ? "was" : "were") refused (the first: \(first.clipped(80))): PagerVoice fetches nothing from the network"
+            )
+        }
+        return notes
+    }
+
+    /// The widget as drawn, with the dots a rule failed marked, for the HTML report.
+    func picture(of facts: CarouselFacts, on page: BrowserPage, findings: [AuditFinding]) -> AuditedPage.Picture? {
+        guard let box = facts.widget.box, !box.isEmpty else { return nil }
+        let clip = BrowserPage.Clip(x: box.x, y: box.y, width: min(box.width, 2000), height: min(box.height, 2000))
+        guard let png = try? page.screenshotPNG(clip: clip) else { return nil }
+        let failingSelectors = Set(findings.filter { $0.status == .fail }.compactMap(\.element?.selector))
+        let lowContrast = Set(facts.dotPixels.filter { $0.ratio < Auditor<AuditModelSubject>.requiredContrast }.map(\.picker))
+        let contrastFails = findings.contains { $0.rule == .dotContrast && $0.status == .fail }
+        let dots: [(box: PageBox, failing: Bool)] = facts.pickers.enumerated().compactMap { index, picker in
+            guard let dot = picker.box else { return nil }
+            let local = PageBox(x: dot.x - box.x, y: dot.y - box.y, width: dot.width, height: dot.height)
+            return (local, failingSelectors.contains(picker.selector) || (contrastFails && lowContrast.contains(index)))
+        }
+        return AuditedPage.Picture(pngBase64: png, width: clip.width, height: clip.height, dots: dots)
+    }
+}

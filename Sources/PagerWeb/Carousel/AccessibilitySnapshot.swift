@@ -1,0 +1,99 @@
+import PagerAudit
+import PagerCore
+
+/// The accessibility tree's view of the widget's marked parts: what screen readers are given for
+/// each (role, name, states), matched to the parts by the DOM node each tree node stands for.
+struct AccessibilitySnapshot {
+    /// One part as the tree gives it; nil fields where the tree has no node for the part (it is
+    /// not rendered, `display: none`).
+    struct Node {
+        var role: String
+        var name: String
+        var roleDescription: String?
+        var ignored: Bool
+        var focusable: Bool
+        var selected: Bool?
+        var pressed: Bool?
+        var disabled: Bool
+        var valueText: String?
+        var value: Double?
+        var minimum: Double?
+        var maximum: Double?
+    }
+
+    /// Part mark ("slide-2", "next") to its node.
+    var nodes: [String: Node] = [:]
+
+    /// Reads the whole tree once and keeps the nodes of the parts in `marks` (mark → backend
+    /// DOM node id).
+    init(tree: [JSON], marks: [String: Int]) {
+        var byBackend: [Int: JSON] = [:]
+        for node in tree {
+            guard let backend = node["backendDOMNodeId"]?.intValue else { continue }
+            byBackend[backend] = node
+        }
+        for (mark, backend) in marks {
+            guard let node = byBackend[backend] else { continue }
+            nodes[mark] = Self.node(node)
+        }
+    }
+
+    static func node(_ json: JSON) -> Node {
+        var properties: [String: JSON] = [:]
+        for property in json["properties"]?.arrayValue ?? [] {
+            if let name = property["name"]?.stringValue { properties[name] = property["value"]?["value"] ?? .null }
+        }
+        func bool(_ key: String) -> Bool? {
+            guard let value = properties[key] else { return nil }
+            if let flag = value.boolValue { return flag }
+            if let text = value.stringValue { return text == "true" }
+            return nil
+        }
+        return Node(
+            role: json["role"]?["value"]?.stringValue ?? "",
+            name: json["name"]?["value"]?.stringValue ?? "",
+            roleDescription: properties["roledescription"]?.stringValue,
+            ignored: json["ignored"]?.boolValue ?? false,
+            focusable: bool("focusable") ?? false,
+            selected: bool("selected"),
+            pressed: bool("pressed"),
+            disabled: bool("disabled") ?? false,
+            valueText: properties["valuetext"]?.stringValue,
+            value: json["value"]?["value"]?.doubleValue ?? Double(json["value"]?["value"]?.stringValue ?? ""),
+            minimum: properties["valuemin"]?.doubleValue,
+            maximum: properties["valuemax"]?.doubleValue)
+    }
+
+    /// Mark → backend DOM node id, for every element the carousel script marked.
+    static func marks(in document: JSON) -> [String: Int] {
+        var found: [String: Int] = [:]
+        var stack: [JSON] = [document]
+        while let node = stack.popLast() {
+            if let attributes = node["attributes"]?.arrayValue, let backend = node["backendNodeId"]?.intValue {
+                var index = 0
+                while index + 1 < attributes.count {
+                    if attributes[index].stringValue == "data-pagervoice", let mark = attributes[index + 1].stringValue {
+                        found[mark] = backend
+                    }
+                    index += 2
+                }
+            }
+            stack += node["children"]?.arrayValue ?? []
+        }
+        return found
+    }
+
+    /// The part as a `PageElement`: selector and box from the script, the rest from the tree.
+    func element(_ mark: String, selector: String, box: PageBox?) -> PageElement {
+        var element = PageElement(selector: selector)
+        element.box = box
+        guard let node = nodes[mark] else { return element }
+        element.role = node.ignored ? "" : node.role
+        element.name = node.name
+        element.roleDescription = node.roleDescription
+        element.focusable = node.focusable
+        element.exposed = !node.ignored
+        element.disabled = node.disabled
+        return element
+    }
+}

@@ -1,0 +1,642 @@
+import PagerAudit
+import PagerCore
+import PagerSystem
+
+/// Measures a carousel on an open page the way an auditor would: finds it, reads what it
+/// conveys, watches whether it rotates and whether its rotation control stops it, pages through
+/// it with the mouse and the keyboard, walks the tab order, photographs the dots over what lies
+/// behind them, changes page under `prefers-reduced-motion`, and lays it out in a narrow window.
+///
+/// Rotation is watched in tabs of its own whose clock is virtual (`BrowserPage.runVirtualTime`):
+/// sixteen seconds of a page's timers pass in milliseconds. Chromium's headless shell does not
+/// run animation frames on a virtual clock, so there every CSS animation is finished before the
+/// widget is read, and everything else is measured in the audited tab on the real clock, with
+/// the page's CSS animations and transitions run a hundred times faster: a step is at rest in
+/// milliseconds, and a carousel that cannot be stopped rotates into almost none of them.
+package struct CarouselProbe {
+    package var page: BrowserPage
+    /// `--carousel`: the widget's root, when the page has several.
+    package var selector: String?
+    /// Page time watched for rotation, each time: long enough for three changes of a carousel
+    /// that turns every five seconds (the common default, Bootstrap's included).
+    package var watch: Duration = .seconds(16)
+    /// Page time after an action for the widget to come to rest, at most.
+    package var settleLimit: Duration = .seconds(3)
+    /// The most pages stepped from; longer carousels are sampled (the first, middle and last).
+    package var sampledAbove = 12
+
+    /// Opens another tab of the same browser: a page whose clock has been made virtual cannot
+    /// load again (its clock stands still), so a second load happens in a tab of its own.
+    package var newPage: () throws(PageError) -> BrowserPage
+
+    package init(page: BrowserPage, selector: String? = nil, newPage: @escaping () throws(PageError) -> BrowserPage) {
+        self.page = page
+        self.selector = selector
+        self.newPage = newPage
+    }
+
+    /// What went wrong, in one sentence.
+    package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        case notFound(url: String)
+        case selectorMatchesNothing(String)
+        case invalidSelector(String, reason: String)
+        case page(PageError)
+        /// The script's answer was not what it always answers: the page replaced something the
+        /// script relies on (`JSON`, `document.querySelectorAll`).
+        case unexpectedAnswer(String)
+
+        package var description: String {
+            switch self {
+            case .notFound(let url):
+                "no carousel found on \(url.clipped(80)): no element with aria-roledescription=\"carousel\", no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators and no group of dot buttons"
+            case .selectorMatchesNothing(let selector): "--carousel \(selector.clipped(60)) matches nothing on the page"
+            case .invalidSelector(let selector, let reason):
+                "--carousel \(selector.clipped(60)) is not a CSS selector: \(reason.clipped(80))"
+            case .page(let error): error.description
+            case .unexpectedAnswer(let what):
+                "the page answered the audit's script unexpectedly (\(what)); it may have replaced the browser's own functions"
+            }
+        }
+    }
+
+    // MARK: - Measuring
+
+    /// The facts of the carousel on the open page at `url`.
+    package func measure(url: String) throws(Failure) -> CarouselFacts {
+        try install()
+        let found = try script("__pagervoice.find(\(selector.map(Self.literal) ?? "null"))")
+        if let error = found["error"]?.stringValue {
+            switch error {
+            case "none-matching": throw .selectorMatchesNothing(selector ?? "")
+            case "selector": throw .invalidSelector(selector ?? "", reason: found["message"]?.stringValue ?? "")
+            default: throw .notFound(url: url)
+            }
+        }
+        let structure = try Structure(found)
+        try fitViewport()
+        let marks = try markedNodes()
+        var snapshot = try accessibility(marks)
+        var facts = CarouselFacts(
+            url: url, detection: structure.how, widget: PageElement(selector: structure.root), initial: Conveyed(shown: nil),
+            rotation: RotationFacts(
+                watchedMilliseconds: Int(watch.components.seconds * 1000), changesAfterLoad: 0, changesAfterInteraction: 0),
+            motion: MotionFacts(normalMilliseconds: 0))
+        facts.others = structure.others
+        facts.pickersAreTabs = structure.tablist
+        facts.rightToLeft = structure.rightToLeft
+        try describe(&facts, structure, snapshot)
+        facts.initial = try conveyed(facts, marks: marks)
+
+        // Rotation first, in a tab of its own: whether the widget turns on its own, and whether
+        // its rotation control stops it.
+        let watcher = try watchingTab(url: url, reducedMotion: false)
+        defer { _ = try? watcher.page.close() }
+        var rotation = facts.rotationFacts
+        let afterLoad = try watcher.watchRotation()
+        rotation.changesAfterLoad = afterLoad.changes
+        rotation.interval = afterLoad.interval
+        rotation.liveWhileRotating = afterLoad.live
+        if afterLoad.changes == 0, let start = firstManualChange(facts) {
+            // Some carousels start rotating only once a person has changed page (Bootstrap's
+            // `data-bs-ride="true"`).
+            try watcher.perform(start)
+            try watcher.finishAnimations()
+            let afterInteraction = try watcher.watchRotation()
+            rotation.changesAfterInteraction = afterInteraction.changes
+            rotation.interval = afterInteraction.interval
+            rotation.liveWhileRotating = afterInteraction.live ?? rotation.liveWhileRotating
+        }
+        if rotation.rotates, facts.rotation != nil {
+            try watcher.perform(.rotationControl(.click))
+            try watcher.finishAnimations()
+            rotation.pausedWithControl = true
+            let afterPause = try watcher.watchRotation()
+            rotation.changesAfterPause = afterPause.changes
+            rotation.liveAfterPause = try watcher.state()["live"]?.stringValue
+        }
+        facts.rotationFacts = rotation
+
+        // Here too it is stopped, as a person would stop it before reading, where that works.
+        try animationSpeed(Self.fastAnimations)
+        if rotation.rotates, rotation.changesAfterPause == 0, facts.rotation != nil {
+            facts.steps.append(try step(.rotationControl(.click), facts, marks: marks))
+        }
+        try parkPointer()
+        try stepThrough(&facts, marks: marks)
+        facts.tabOrderShown = try state()["shown"]?.intValue.flatMap { $0 >= 0 ? $0 : nil }
+        facts.tabOrder = try tabOrder(facts)
+        facts.hiddenFocusables = try hiddenFocusables(facts)
+        snapshot = try accessibility(marks)
+        facts.dotPixels = try dotPixels(facts)
+        facts.motion = try motion(facts, marks: marks)
+        facts.narrow = try narrowLayout()
+        if rotation.rotates {
+            facts.rotationFacts.changesUnderReducedMotion = try rotationUnderReducedMotion(url: url, facts: facts)
+        }
+        _ = snapshot
+        return facts
+    }
+
+    /// What the script's `find` reported.
+    struct Structure {
+        var how: String
+        var root: String
+        var slides: [String]
+        var pickers: [String]
+        var tablist: Bool
+        var previous: String?
+        var next: String?
+        var rotation: String?
+        var slider: String?
+        var others: [String]
+        var rightToLeft: Bool
+
+        init(_ json: JSON) throws(Failure) {
+            guard let how = json["how"]?.stringValue, let root = json["root"]?.stringValue else { throw .unexpectedAnswer("find") }
+            self.how = how
+            self.root = root
+            slides = json["slides"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            pickers = json["pickers"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            tablist = json["tablist"]?.boolValue ?? false
+            previous = json["previous"]?.stringValue
+            next = json["next"]?.stringValue
+            rotation = json["rotation"]?.stringValue
+            slider = json["slider"]?.stringValue
+            others = json["others"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            rightToLeft = json["direction"]?.stringValue == "rtl"
+        }
+    }
+
+    func install() throws(Failure) {
+        guard try script(CarouselScript.source).boolValue == true else { throw .unexpectedAnswer("install") }
+    }
+
+    /// CSS animations and transitions run this much faster while the widget is stepped through.
+    static let fastAnimations = 100.0
+
+    func animationSpeed(_ rate: Double) throws(Failure) {
+        do {
+            try page.call("Animation.enable")
+            try page.call("Animation.setPlaybackRate", .object([("playbackRate", .double(rate))]))
+        } catch {
+            throw .page(error)
+        }
+    }
+
+    /// A new tab on `url` with the widget found, for watching on a virtual clock.
+    func watchingTab(url: String, reducedMotion: Bool) throws(Failure) -> CarouselProbe {
+        var tab = self
+        do {
+            tab.page = try newPage()
+            try tab.page.setViewport(width: 1280, height: 800)
+            if reducedMotion { try tab.page.setReducedMotion(true) }
+            try tab.page.open(url)
+        } catch {
+            throw .page(error)
+        }
+        try tab.install()
+        let found = try tab.script("__pagervoice.find(\(selector.map(Self.literal) ?? "null"))")
+        guard found["error"] == nil else { throw .unexpectedAnswer("the carousel was not found again in a second tab") }
+        return tab
+    }
+
+    /// Ends every animation where it would end: on a virtual clock they never advance.
+    func finishAnimations() throws(Failure) {
+        try script("document.getAnimations().forEach((a) => { try { a.finish() } catch (e) {} }), true")
+    }
+
+    /// Runs `expression` in the page, a failure as the probe's.
+    @discardableResult
+    func script(_ expression: String) throws(Failure) -> JSON {
+        do { return try page.evaluate(expression, timeout: .seconds(10)) } catch { throw .page(error) }
+    }
+
+    /// A JavaScript string literal for `text` (the selector a person typed).
+    static func literal(_ text: String) -> String { JSON.string(text).serialized() }
+
+    /// A window tall enough to hold the whole widget, so nothing has to scroll while measuring
+    /// (a page whose clock stands still may never finish a scroll).
+    func fitViewport() throws(Failure) {
+        let boxes = try script("__pagervoice.boxes()")
+        guard let root = Self.box(boxes["root"]) else { return }
+        let height = min(max(800, Int((root.maxY + 40).rounded(.up))), 4000)
+        if height > 800 { try run { try page.setViewport(width: 1280, height: height) } }
+    }
+
+    /// Runs one of the page's commands, its failure as the probe's.
+    func run(_ body: () throws -> Void) throws(Failure) {
+        do {
+            try body()
+        } catch let error as PageError {
+            throw .page(error)
+        } catch {
+            throw .unexpectedAnswer("\(error)")
+        }
+    }
+
+    static func box(_ json: JSON?) -> PageBox? {
+        guard let json, let x = json["x"]?.doubleValue, let y = json["y"]?.doubleValue, let width = json["width"]?.doubleValue,
+            let height = json["height"]?.doubleValue
+        else { return nil }
+        return PageBox(x: x, y: y, width: width, height: height)
+    }
+
+    func markedNodes() throws(Failure) -> [String: Int] {
+        let document: JSON
+        do { document = try page.call("DOM.getDocument", .object([("depth", .int(-1))])) } catch { throw .page(error) }
+        return AccessibilitySnapshot.marks(in: document["root"] ?? .null)
+    }
+
+    func accessibility(_ marks: [String: Int]) throws(Failure) -> AccessibilitySnapshot {
+        let tree: [JSON]
+        do { tree = try page.accessibilityTree() } catch { throw .page(error) }
+        return AccessibilitySnapshot(tree: tree, marks: marks)
+    }
+
+    /// The widget's parts, named and placed.
+    func describe(_ facts: inout CarouselFacts, _ structure: Structure, _ snapshot: AccessibilitySnapshot) throws(Failure) {
+        let boxes = try script("__pagervoice.boxes()")
+        facts.widget = snapshot.element("root", selector: structure.root, box: Self.box(boxes["root"]))
+        let slideBoxes = boxes["slides"]?.arrayValue ?? []
+        facts.slides = structure.slides.enumerated().map { index, selector in
+            snapshot.element("slide-\(index)", selector: selector, box: index < slideBoxes.count ? Self.box(slideBoxes[index]) : nil)
+        }
+        let pickerBoxes = boxes["pickers"]?.arrayValue ?? []
+        facts.pickers = structure.pickers.enumerated().map { index, selector in
+            snapshot.element("picker-\(index)", selector: selector, box: index < pickerBoxes.count ? Self.box(pickerBoxes[index]) : nil)
+        }
+        facts.previous = structure.previous.map { snapshot.element("previous", selector: $0, box: Self.box(boxes["previous"])) }
+        facts.next = structure.next.map { snapshot.element("next", selector: $0, box: Self.box(boxes["next"])) }
+        facts.rotation = structure.rotation.map { snapshot.element("rotation", selector: $0, box: Self.box(boxes["rotation"])) }
+        facts.slider = structure.slider.map { snapshot.element("slider", selector: $0, box: nil) }
+    }
+
+    func state() throws(Failure) -> JSON { try script("__pagervoice.state()") }
+
+    /// What the widget conveys now: the script's DOM reading, and the tree's states and names.
+    func conveyed(_ facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> Conveyed {
+        let now = try state()
+        let snapshot = try accessibility(marks)
+        return Self.conveyed(now, snapshot, facts)
+    }
+
+    static func conveyed(_ now: JSON, _ snapshot: AccessibilitySnapshot, _ facts: CarouselFacts) -> Conveyed {
+        let shown = now["shown"]?.intValue ?? -1
+        var conveyed = Conveyed(shown: shown >= 0 ? shown : nil)
+        let pickers = now["pickers"]?.arrayValue ?? []
+        for (index, picker) in pickers.enumerated() {
+            let node = snapshot.nodes["picker-\(index)"]
+            let selected = node?.selected ?? (picker["selected"]?.stringValue == "true")
+            if selected { conveyed.selected.append(index) }
+            if let current = picker["current"]?.stringValue, current != "false" { conveyed.current.append(index) }
+            if node?.pressed ?? (picker["pressed"]?.stringValue == "true") { conveyed.pressed.append(index) }
+        }
+        for index in facts.slides.indices {
+            let node = snapshot.nodes["slide-\(index)"]
+            conveyed.slideNames.append(node?.name ?? "")
+            if let node, !node.ignored { conveyed.exposedSlides.append(index) }
+        }
+        if let slider = snapshot.nodes["slider"] {
+            conveyed.sliderValue = slider.value.map { Int($0.rounded()) }
+            conveyed.sliderMinimum = slider.minimum.map { Int($0.rounded()) }
+            conveyed.sliderMaximum = slider.maximum.map { Int($0.rounded()) }
+            conveyed.sliderText = slider.valueText
+        }
+        conveyed.live = now["live"]?.stringValue
+        let controls = now["controls"]
+        func unavailable(_ key: String) -> Bool {
+            guard let control = controls?[key] else { return false }
+            return control["disabled"]?.boolValue == true || control["visible"]?.boolValue == false
+        }
+        conveyed.previousUnavailable = unavailable("previous")
+        conveyed.nextUnavailable = unavailable("next")
+        conveyed.focus = now["focus"]?.stringValue
+        return conveyed
+    }
+
+    // MARK: - Time
+
+    /// Waits until the widget is at rest, at most `settleLimit`: no animation runs in it, a slide
+    /// is on screen, and neither which one nor anything in its markup changed for 40 ms.
+    func settle() throws(Failure) {
+        let deadline = ContinuousClock.now + settleLimit
+        var last: (shown: Int?, mutations: Int?, at: ContinuousClock.Instant)?
+        while ContinuousClock.now < deadline {
+            let now = try state()
+            let current = (now["shown"]?.intValue, now["mutations"]?.intValue)
+            let moving = now["animating"]?.intValue != 0 || current.0 == -1
+            if let last, !moving, current.0 == last.shown, current.1 == last.mutations {
+                if ContinuousClock.now - last.at >= .milliseconds(40) { return }
+                continue
+            }
+            last = (current.0, current.1, ContinuousClock.now)
+        }
+    }
+
+    /// Watches the widget for `watch` of page time, untouched.
+    func watchRotation() throws(Failure) -> (changes: Int, interval: Int?, live: String?) {
+        // Nobody's pointer rests on it and focus is elsewhere: a carousel that pauses under the
+        // pointer or while focused must show whether it moves when left alone.
+        try run { try page.movePointer(x: 0, y: 0) }
+        try script("__pagervoice.blur()")
+        var changes: [Double] = []
+        var live: String?
+        // A slide counts as shown once two samples a quarter of a second apart agree, so the
+        // in-between frames of a change (both slides drawn) are not taken for changes.
+        var stable = try state()["shown"]?.intValue
+        var candidate: (shown: Int, at: Double)?
+        var waited = Duration.zero
+        while waited < watch {
+            try run { try page.runVirtualTime(.milliseconds(250)) }
+            waited += .milliseconds(250)
+            try finishAnimations()
+            let now = try state()
+            guard let shown = now["shown"]?.intValue, shown >= 0 else { continue }
+            if shown == stable {
+                candidate = nil
+            } else if let pending = candidate, pending.shown == shown {
+                changes.append(pending.at)
+                live = now["live"]?.stringValue ?? live
+                stable = shown
+                candidate = nil
+            } else {
+                candidate = (shown, now["now"]?.doubleValue ?? 0)
+            }
+        }
+        // The interval only where it repeats: two gaps that agree within a tenth.
+        var interval: Int?
+        if changes.count >= 3 {
+            let first = changes[1] - changes[0]
+            let second = changes[2] - changes[1]
+            if abs(first - second) <= 0.1 * max(first, second) { interval = Int(((first + second) / 2).rounded()) }
+        }
+        if changes.isEmpty { live = try state()["live"]?.stringValue }
+        return (changes.count, interval, changes.isEmpty ? nil : live)
+    }
+
+    // MARK: - Acting
+
+    /// A page change made by hand: Next with the mouse, else the second picker.
+    func firstManualChange(_ facts: CarouselFacts) -> PageStep.Action? {
+        if facts.next != nil { return .next(.click) }
+        if facts.pickers.count > 1 { return .picker(1, .click) }
+        return nil
+    }
+
+    /// Does `action`, lets the widget settle and reads what it conveys.
+    func step(_ action: PageStep.Action, _ facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> PageStep {
+        let before = try state()["shown"]?.intValue
+        try perform(action)
+        try settle()
+        let after = try conveyed(facts, marks: marks)
+        return PageStep(action: action, from: before.flatMap { $0 >= 0 ? $0 : nil }, after: after)
+    }
+
+    func perform(_ action: PageStep.Action) throws(Failure) {
+        switch action {
+        case .next(let input): try activate("next", input)
+        case .previous(let input): try activate("previous", input)
+        case .picker(let index, let input): try activate("picker-\(index)", input)
+        case .rotationControl(let input): try activate("rotation", input)
+        case .key(let name, let part):
+            guard let key = Key(rawValue: name) else { return }
+            try script("__pagervoice.focus(\(Self.literal(part)))")
+            try run { try page.press(key) }
+        case .wait(let milliseconds):
+            try run { try page.runVirtualTime(.milliseconds(milliseconds)) }
+        }
+    }
+
+    /// Clicks a part in its middle, or focuses it and presses Enter or Space.
+    func activate(_ mark: String, _ input: PageInput) throws(Failure) {
+        switch input {
+        case .click:
+            let point = try script("__pagervoice.click(\(Self.literal(mark)))")
+            guard let x = point["x"]?.doubleValue, let y = point["y"]?.doubleValue else { return }
+            try run { try page.click(x: x, y: y) }
+            try parkPointer()
+        case .enter, .space:
+            try script("__pagervoice.focus(\(Self.literal(mark)))")
+            try run { try page.press(input == .enter ? .enter : .space) }
+        }
+    }
+
+    /// Rests the pointer over the middle of the widget, as a person's mouse rests after a
+    /// click: a carousel that pauses under the pointer (Bootstrap's) stays still while it is
+    /// measured. (Screenshots move it away first, so no hover style colours the dots.)
+    func parkPointer() throws(Failure) {
+        let boxes = try script("__pagervoice.boxes()")
+        guard let root = Self.box(boxes["root"]) else { return }
+        try run { try page.movePointer(x: root.centreX, y: root.centreY) }
+    }
+
+    /// The pages stepped from: all, or for a long carousel the first two, the middle and the
+    /// last two.
+    func startPages(_ count: Int) -> [Int] {
+        guard count > sampledAbove else { return Array(0..<count) }
+        return [0, 1, count / 2, count - 2, count - 1]
+    }
+
+    /// Brings the widget to `page` with the pickers, else with Next (bounded), and says whether
+    /// it got there.
+    func go(to page: Int, _ facts: CarouselFacts) throws(Failure) -> Bool {
+        for _ in 0..<2 {
+            guard let shown = try state()["shown"]?.intValue else { return false }
+            if shown == page { return true }
+            if facts.pickers.indices.contains(page) {
+                try activate("picker-\(page)", .click)
+                try settle()
+                continue
+            }
+            guard facts.next != nil, facts.count > 0 else { return false }
+            let presses = (page - shown + facts.count) % facts.count
+            for _ in 0..<min(presses, 60) {
+                try activate("next", .click)
+                try settle()
+            }
+        }
+        return try state()["shown"]?.intValue == page
+    }
+
+    /// Next and Previous (Enter, Space and the mouse), each picker (Enter), and the arrow keys,
+    /// Home and End on the pickers, from each start page.
+    func stepThrough(_ facts: inout CarouselFacts, marks: [String: Int]) throws(Failure) {
+        let count = facts.count
+        guard count > 0 else { return }
+        let starts = startPages(count)
+        for start in starts {
+            for action in [PageStep.Action.next(.enter), .previous(.enter)] {
+                if case .next = action, facts.next == nil { continue }
+                if case .previous = action, facts.previous == nil { continue }
+                guard try go(to: start, facts) else { continue }
+                facts.steps.append(try step(action, facts, marks: marks))
+            }
+        }
+        if facts.next != nil, try go(to: 0, facts) {
+            facts.steps.append(try step(.next(.space), facts, marks: marks))
+            facts.steps.append(try step(.next(.click), facts, marks: marks))
+        }
+        // The ends with the mouse too, so an end is judged even where the keyboard cannot act.
+        if facts.next != nil, try go(to: count - 1, facts) { facts.steps.append(try step(.next(.click), facts, marks: marks)) }
+        if facts.previous != nil, try go(to: 0, facts) { facts.steps.append(try step(.previous(.click), facts, marks: marks)) }
+        if !facts.pickers.isEmpty {
+            let pickers = startPages(facts.pickers.count).reversed()
+            for index in pickers {
+                // From another page, so selecting it must change something.
+                guard try go(to: index == 0 ? min(1, count - 1) : 0, facts) else { continue }
+                facts.steps.append(try step(.picker(index, .enter), facts, marks: marks))
+            }
+            let keys = ["ArrowRight", "ArrowLeft", "Home", "End"]
+            for start in [0, count - 1] where count > 1 {
+                for key in keys {
+                    guard try go(to: start, facts) else { continue }
+                    facts.steps.append(try step(.key(key, on: "picker-\(start)"), facts, marks: marks))
+                }
+            }
+        } else if let slider = facts.slider {
+            _ = slider
+            for start in [0, count - 1] {
+                for key in ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"] {
+                    guard try go(to: start, facts) else { continue }
+                    facts.steps.append(try step(.key(key, on: "slider"), facts, marks: marks))
+                }
+            }
+        }
+    }
+
+    // MARK: - Keyboard focus
+
+    /// The widget's parts reached by Tab from the top of the page, until focus has been through
+    /// the widget and left it, or has gone round the page.
+    func tabOrder(_ facts: CarouselFacts) throws(Failure) -> [String] {
+        try script("__pagervoice.focusStart()")
+        defer { _ = try? script("__pagervoice.removeStart()") }
+        let limit = min(facts.pickers.count + facts.slides.count * 3 + 60, 400)
+        var order: [String] = []
+        var entered = false
+        for _ in 0..<limit {
+            try run { try page.press(.tab) }
+            guard let focus = try state()["focus"]?.stringValue else { break }
+            if focus == "outside" || focus == "none" {
+                if entered { break }
+                if focus == "none", !order.isEmpty { break }
+                order.append(focus)
+                continue
+            }
+            entered = true
+            let part = focus == "inside" ? "inside" : focus
+            let inSlide = try state()["focusInSlide"]?.intValue ?? -1
+            order.append(inSlide >= 0 && !part.hasPrefix("slide-") && part == "inside" ? "slide-\(inSlide)" : part)
+        }
+        return order.filter { $0 != "outside" && $0 != "none" }
+    }
+
+    func hiddenFocusables(_ facts: CarouselFacts) throws(Failure) -> [HiddenFocusable] {
+        let shown = try state()["shown"]?.intValue ?? -1
+        let found = try script("__pagervoice.hiddenFocusables(\(shown))")
+        return (found.arrayValue ?? []).compactMap { item in
+            guard let slide = item["slide"]?.intValue, let selector = item["selector"]?.stringValue else { return nil }
+            return HiddenFocusable(slide: slide, selector: selector)
+        }
+    }
+
+    // MARK: - Pixels
+
+    /// The pickers photographed, then photographed hidden: the pixels that change are the dots'
+    /// paint, and the second picture is what lies behind them there.
+    /// Photographed over each slide (sampled in a long carousel): what lies behind the dots
+    /// changes with the slide, and the worst of them is what a person may meet.
+    func dotPixels(_ facts: CarouselFacts) throws(Failure) -> [DotPixels] {
+        guard !facts.pickers.isEmpty else { return [] }
+        var measured: [DotPixels] = []
+        for slide in startPages(max(facts.count, 1)) {
+            if facts.count > 1 { guard try go(to: slide, facts) else { continue } }
+            measured += try dotPixelsNow(facts)
+        }
+        return measured
+    }
+
+    func dotPixelsNow(_ facts: CarouselFacts) throws(Failure) -> [DotPixels] {
+        try script("__pagervoice.blur()")
+        try run { try page.movePointer(x: 0, y: 0) }
+        let boxes = try script("__pagervoice.boxes()")
+        guard let root = Self.box(boxes["root"]), !root.isEmpty else { return [] }
+        let current = Set(Self.conveyed(try state(), AccessibilitySnapshot(tree: [], marks: [:]), facts).markedPickers)
+        let clip = BrowserPage.Clip(x: root.x, y: root.y, width: root.width, height: root.height)
+        let shown = try picture(clip)
+        try script("__pagervoice.hidePickers(true)")
+        let behind = try picture(clip)
+        try script("__pagervoice.hidePickers(false)")
+        let pickerBoxes = (boxes["pickers"]?.arrayValue ?? []).map { Self.box($0) }
+        var measured: [DotPixels] = []
+        for (index, box) in pickerBoxes.enumerated() {
+            guard let box else { continue }
+            let local = PageBox(x: box.x - root.x, y: box.y - root.y, width: box.width, height: box.height)
+            if let dot = DotContrast.measure(picker: index, isCurrent: current.contains(index), box: local, shown: shown, behind: behind) {
+                measured.append(dot)
+            }
+        }
+        return measured
+    }
+
+    func picture(_ clip: BrowserPage.Clip) throws(Failure) -> RGBAImage {
+        do { return try page.screenshot(clip: clip) } catch { throw .page(error) }
+    }
+
+    // MARK: - Motion
+
+    /// The animations a page change starts, with motion as the page sets it, then with
+    /// `prefers-reduced-motion: reduce`.
+    func motion(_ facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> MotionFacts {
+        guard facts.next != nil || facts.pickers.count > 1 else { return MotionFacts(normalMilliseconds: 0) }
+        func animationsOfAChange() throws(Failure) -> (Double, [String]) {
+            let shown = try state()["shown"]?.intValue ?? 0
+            if facts.next != nil {
+                try activate("next", .click)
+            } else {
+                try activate("picker-\(shown == 0 ? 1 : 0)", .click)
+            }
+            let now = try state()
+            let longest = now["animating"]?.intValue ?? 0 > 0 ? now["longestAnimation"]?.doubleValue ?? 0 : 0
+            let properties = now["animated"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            try settle()
+            return (longest, properties.flatMap { $0.split(separator: ",").map(String.init) })
+        }
+        // At the page's own speed, read at once: the durations are the animations' own.
+        try animationSpeed(1)
+        defer { _ = try? animationSpeed(Self.fastAnimations) }
+        let normal = try animationsOfAChange()
+        var motion = MotionFacts(normalMilliseconds: normal.0)
+        motion.normalProperties = Array(Set(normal.1)).sorted()
+        try run { try page.setReducedMotion(true) }
+        let reduced = try animationsOfAChange()
+        try run { try page.setReducedMotion(false) }
+        motion.reducedMilliseconds = reduced.0
+        motion.reducedProperties = Array(Set(reduced.1)).sorted()
+        return motion
+    }
+
+    /// The widget loaded afresh with `prefers-reduced-motion: reduce` from the start, watched.
+    func rotationUnderReducedMotion(url: String, facts: CarouselFacts) throws(Failure) -> Int {
+        let tab = try watchingTab(url: url, reducedMotion: true)
+        defer { _ = try? tab.page.close() }
+        var changes = try tab.watchRotation().changes
+        if changes == 0, let start = firstManualChange(facts) {
+            try tab.perform(start)
+            try tab.finishAnimations()
+            changes = try tab.watchRotation().changes
+        }
+        return changes
+    }
+
+    // MARK: - Reflow
+
+    /// The pickers in a 320 CSS px wide window (WCAG 1.4.10's width), then the window back.
+    func narrowLayout() throws(Failure) -> NarrowLayout {
+        try run { try page.setViewport(width: 320, height: 800) }
+        try settle()
+        let boxes = try script("__pagervoice.boxes()")
+        try run { try page.setViewport(width: 1280, height: 800) }
+        return NarrowLayout(width: 320, pickers: (boxes["pickers"]?.arrayValue ?? []).map { Self.box($0) }, widget: Self.box(boxes["root"]))
+    }
+}

@@ -1,0 +1,363 @@
+/// The script PagerVoice runs in an audited page: it finds the carousel, marks its parts so the
+/// accessibility tree can be matched to them, and reports what the tree does not carry (which
+/// slide is on screen, `aria-current`, boxes, running animations, the live region).
+///
+/// It only reads the page, except for three things it undoes or that change nothing a person
+/// meets: a `data-pagervoice` attribute on each part of the widget, a style that hides the
+/// pickers for the screenshot of what lies behind them, and an empty focus start at the top of
+/// the page for walking the tab order.
+enum CarouselScript {
+    static let source = #"""
+        (() => {
+          // PagerVoice's probe of a carousel: finds the widget and reports its structure, boxes and
+          // DOM states. Roles, names and most states come from the browser's accessibility tree, read
+          // separately; this script only finds elements and measures what the tree does not carry.
+          if (window.__pagervoice) return true;
+          const MARK = 'data-pagervoice';
+          const text = (e) => (e.textContent || '').replace(/\s+/g, ' ').trim();
+          const roughName = (e) => {
+            const label = e.getAttribute('aria-label');
+            if (label && label.trim()) return label.trim();
+            const by = e.getAttribute('aria-labelledby');
+            if (by) {
+              const t = by.split(/\s+/).map((id) => document.getElementById(id)).filter(Boolean).map(text).join(' ');
+              if (t) return t;
+            }
+            return text(e) || e.getAttribute('title') || '';
+          };
+          const visible = (e) => {
+            for (let n = e; n && n.nodeType === 1; n = n.parentElement) {
+              const s = getComputedStyle(n);
+              if (s.display === 'none' || s.visibility === 'hidden' || s.visibility === 'collapse') return false;
+            }
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && r.height > 0;
+          };
+          // Drawn so that a person sees it: visible, and not fully transparent itself.
+          const seen = (e) => visible(e) && Number(getComputedStyle(e).opacity) > 0;
+          const box = (e) => {
+            const r = e.getBoundingClientRect();
+            return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
+          };
+          const selectorOf = (e) => {
+            if (e.id && document.querySelectorAll('#' + CSS.escape(e.id)).length === 1) return '#' + CSS.escape(e.id);
+            const parts = [];
+            for (let n = e; n && n.nodeType === 1 && n !== document.documentElement; n = n.parentElement) {
+              if (n.id && document.querySelectorAll('#' + CSS.escape(n.id)).length === 1) {
+                parts.unshift('#' + CSS.escape(n.id));
+                return parts.join(' > ');
+              }
+              let part = n.localName;
+              const parent = n.parentElement;
+              if (parent) {
+                const same = [...parent.children].filter((c) => c.localName === n.localName);
+                if (same.length > 1) part += ':nth-of-type(' + (same.indexOf(n) + 1) + ')';
+              }
+              parts.unshift(part);
+            }
+            return parts.join(' > ');
+          };
+          const focusable = (e) => {
+            if (e.hasAttribute('disabled') || e.closest('[inert]')) return false;
+            if (e.tabIndex >= 0) return true;
+            return false;
+          };
+          const clickable = (e) => {
+            const tag = e.localName;
+            const role = e.getAttribute('role');
+            return tag === 'button' || (tag === 'a' && e.hasAttribute('href')) || role === 'button' || role === 'tab' ||
+              tag === 'input' || e.hasAttribute('onclick') || getComputedStyle(e).cursor === 'pointer';
+          };
+          const lowestCommonAncestor = (a, b) => {
+            const seen = new Set();
+            for (let n = a; n; n = n.parentElement) seen.add(n);
+            for (let n = b; n; n = n.parentElement) if (seen.has(n)) return n;
+            return document.body;
+          };
+          const within = (root, selector) => [...root.querySelectorAll(selector)];
+          const controlKind = (e) => {
+            const name = roughName(e).toLowerCase();
+            const cls = (e.className && e.className.baseVal !== undefined ? e.className.baseVal : e.className || '').toLowerCase();
+            const slide = (e.getAttribute('data-bs-slide') || e.getAttribute('data-slide') || '').toLowerCase();
+            if (slide === 'next' || /\bnext\b|forward/.test(name) || /(^|[-_ ])next\b/.test(cls)) return 'next';
+            if (slide === 'prev' || /\bprev(ious)?\b|\bback\b/.test(name) || /(^|[-_ ])prev(ious)?\b/.test(cls)) return 'previous';
+            if (/\b(pause|stop|play|start|resume)\b|rotation|slide ?show|autoplay/.test(name) || /pause|play|rotation|autoplay/.test(cls)) return 'rotation';
+            return null;
+          };
+
+          // Each finder returns {how, root, slides, pickers} or null.
+          const finders = {
+            apg(root) {
+              const roots = root ? [root] : within(document, '[aria-roledescription]').filter((e) => /carousel/i.test(e.getAttribute('aria-roledescription')));
+              for (const r of roots) {
+                if (!/carousel/i.test(r.getAttribute('aria-roledescription') || '')) continue;
+                let slides = within(r, '[aria-roledescription]').filter((e) => /slide/i.test(e.getAttribute('aria-roledescription')));
+                if (!slides.length) slides = within(r, '[role=tabpanel]');
+                const tabs = within(r, '[role=tab]');
+                const pickers = tabs.length ? tabs : dotButtons(r, slides.length);
+                return { how: 'the APG carousel pattern (aria-roledescription="carousel")', root: r, slides, pickers, tablist: tabs.length > 0 };
+              }
+              return null;
+            },
+            tablist(root) {
+              for (const list of within(root || document, '[role=tablist]')) {
+                const tabs = within(list, '[role=tab]');
+                if (tabs.length < 2) continue;
+                const panels = tabs.map((t) => document.getElementById(t.getAttribute('aria-controls') || '')).filter(Boolean);
+                const slides = panels.length === tabs.length ? panels : [];
+                let r = root || (slides.length ? lowestCommonAncestor(list, slides[0]) : list.parentElement);
+                return { how: 'a tablist of slide pickers (role="tablist")', root: r, slides, pickers: tabs, tablist: true };
+              }
+              return null;
+            },
+            bootstrap(root) {
+              const roots = root ? [root] : within(document, '.carousel');
+              for (const r of roots) {
+                const slides = within(r, '.carousel-item');
+                if (slides.length < 1) continue;
+                const pickers = within(r, '[data-bs-slide-to],[data-slide-to]');
+                return { how: 'Bootstrap-style indicators (.carousel, .carousel-item, data-bs-slide-to)', root: r, slides, pickers };
+              }
+              return null;
+            },
+            slider(root) {
+              for (const s of within(root || document, '[role=slider]')) {
+                const max = Number(s.getAttribute('aria-valuemax'));
+                const min = Number(s.getAttribute('aria-valuemin') || '0');
+                if (!(max > min)) continue;
+                const r = root || s.closest('section,[role=region],[role=group],article,div') || s.parentElement;
+                const slides = siblingSlides(r, max - min + 1);
+                return { how: 'a pager with role="slider"', root: r, slides, pickers: [], slider: s };
+              }
+              return null;
+            },
+            dots(root) {
+              // A run of at least two small, alike, clickable siblings: the dots.
+              const scope = root || document.body;
+              for (const group of within(scope, '*')) {
+                const kids = [...group.children].filter((e) => clickable(e) && visible(e));
+                if (kids.length < 2 || kids.length !== group.children.length) continue;
+                const sizes = kids.map((e) => e.getBoundingClientRect());
+                const small = sizes.every((r) => r.width <= 64 && r.height <= 64);
+                const alike = sizes.every((r) => Math.abs(r.height - sizes[0].height) <= 2);
+                const wordless = kids.every((e) => text(e).length <= 3);
+                if (!small || !alike || !wordless) continue;
+                let r = root || group.parentElement;
+                let slides = siblingSlides(r, kids.length);
+                while (!root && !slides.length && r.parentElement && r !== document.body) {
+                  r = r.parentElement;
+                  slides = siblingSlides(r, kids.length);
+                }
+                return { how: 'a group of dot buttons', root: r, slides, pickers: kids };
+              }
+              return null;
+            },
+          };
+          // Pickers inside an APG carousel without tabs: buttons named like "Slide 3" or wordless dots.
+          const dotButtons = (r, count) => {
+            const buttons = within(r, 'button,[role=button],a[href]').filter((e) => !controlKind(e));
+            return count > 1 && buttons.length === count ? buttons : [];
+          };
+          // `count` alike children of one element below `r`: the slides a pager without markup shows.
+          const siblingSlides = (r, count) => {
+            for (const e of [r, ...within(r, '*')]) {
+              const kids = [...e.children];
+              if (kids.length === count && count > 1 && kids.every((k) => k.localName === kids[0].localName) && !kids.some(clickable)) return kids;
+            }
+            return [];
+          };
+
+          let found = null;
+          const api = {
+            find(selector) {
+              let root = null;
+              if (selector) {
+                let all;
+                try { all = document.querySelectorAll(selector); } catch (err) { return { error: 'selector', message: String(err.message) }; }
+                if (!all.length) return { error: 'none-matching' };
+                root = all[0];
+              }
+              const order = ['apg', 'tablist', 'bootstrap', 'slider', 'dots'];
+              for (const kind of order) {
+                const f = finders[kind](root);
+                if (f) {
+                  found = f;
+                  break;
+                }
+              }
+              if (!found) return { error: 'not-found' };
+              const r = found.root;
+              // Controls by what they do, not only by their tag: a clickable div is a control a mouse
+              // can use, which the keyboard rules must then judge.
+              const controls = within(r, 'button,[role=button],a[href],input[type=button],[tabindex],[onclick],div,span')
+                .filter((e) => e.matches('button,[role=button],a[href],input[type=button],[tabindex],[onclick]') || clickable(e))
+                .filter((e) => !found.pickers.includes(e) && !found.slides.some((s) => s.contains(e)))
+                .map((e) => ({ e, kind: controlKind(e) })).filter((c) => c.kind);
+              const first = (k) => (controls.find((c) => c.kind === k) || {}).e || null;
+              // Every change inside the widget is counted, so "at rest" can mean nothing changed.
+              found.mutations = 0;
+              new MutationObserver((records) => { found.mutations += records.length; })
+                .observe(r, { attributes: true, childList: true, subtree: true, characterData: true });
+              found.previous = first('previous');
+              found.next = first('next');
+              found.rotation = first('rotation');
+              // Everything of the widget gets a mark, so the accessibility tree can be matched to it.
+              r.setAttribute(MARK, 'root');
+              found.slides.forEach((e, i) => e.setAttribute(MARK, 'slide-' + i));
+              found.pickers.forEach((e, i) => e.setAttribute(MARK, 'picker-' + i));
+              for (const k of ['previous', 'next', 'rotation']) if (found[k]) found[k].setAttribute(MARK, k);
+              if (found.slider) found.slider.setAttribute(MARK, 'slider');
+              const others = [];
+              if (!selector) {
+                for (const kind of order) {
+                  const extra = within(document, kind === 'bootstrap' ? '.carousel' : '[aria-roledescription]')
+                    .filter((e) => e !== r && !r.contains(e) && !e.contains(r) && (kind !== 'apg' || /carousel/i.test(e.getAttribute('aria-roledescription'))));
+                  if (kind === 'apg' || kind === 'bootstrap') extra.forEach((e) => others.includes(e) || others.push(e));
+                }
+              }
+              return {
+                how: found.how,
+                root: selectorOf(r),
+                slides: found.slides.map(selectorOf),
+                pickers: found.pickers.map(selectorOf),
+                tablist: !!found.tablist,
+                previous: found.previous && selectorOf(found.previous),
+                next: found.next && selectorOf(found.next),
+                rotation: found.rotation && selectorOf(found.rotation),
+                slider: found.slider ? selectorOf(found.slider) : null,
+                others: others.map(selectorOf),
+                direction: getComputedStyle(r).direction,
+              };
+            },
+            // The slide a sighted person sees: the one on top at the middle of the slides' area.
+            shownSlide() {
+              if (!found.slides.length) return -1;
+              const area = found.slides.map((s) => s.getBoundingClientRect()).reduce((a, b) => ({
+                left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom),
+              }));
+              const rootBox = found.root.getBoundingClientRect();
+              const x = (Math.max(rootBox.left, 0) + Math.min(rootBox.right, innerWidth)) / 2;
+              const slideTop = found.slides.filter(visible).map((s) => s.getBoundingClientRect().top);
+              const top = slideTop.length ? Math.max(Math.min(...slideTop), rootBox.top) : rootBox.top;
+              const y = (top + Math.min(rootBox.bottom, innerHeight)) / 2;
+              const stack = document.elementsFromPoint(x, y);
+              for (const e of stack) {
+                const i = found.slides.findIndex((s) => s.contains(e));
+                if (i >= 0 && seen(found.slides[i])) return i;
+              }
+              // Nothing of a slide at that point: the visible slide nearest the widget's middle.
+              let best = -1;
+              let distance = Infinity;
+              found.slides.forEach((s, i) => {
+                if (!seen(s)) return;
+                const b = s.getBoundingClientRect();
+                const d = Math.abs((b.left + b.right) / 2 - x);
+                if (d < distance) { distance = d; best = i; }
+              });
+              void area;
+              return best;
+            },
+            state() {
+              const active = document.activeElement;
+              const marked = active && active.closest ? active.closest('[' + MARK + ']') : null;
+              let live = null;
+              for (let n = found.slides[0] ? found.slides[0].parentElement : found.root; n; n = n.parentElement) {
+                if (n.hasAttribute('aria-live')) { live = n.getAttribute('aria-live'); break; }
+                if (n === found.root) break;
+              }
+              const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target && found.root.contains(a.effect.target));
+              return {
+                shown: api.shownSlide(),
+                pickers: found.pickers.map((e) => ({
+                  selected: e.getAttribute('aria-selected'),
+                  current: e.getAttribute('aria-current'),
+                  pressed: e.getAttribute('aria-pressed'),
+                  disabled: e.hasAttribute('disabled') || e.getAttribute('aria-disabled') === 'true',
+                })),
+                slides: found.slides.map((e) => ({ visible: visible(e), label: e.getAttribute('aria-label'), hidden: e.closest('[aria-hidden=true]') !== null, inert: e.closest('[inert]') !== null })),
+                controls: Object.fromEntries(['previous', 'next', 'rotation'].filter((k) => found[k]).map((k) => [k, {
+                  disabled: found[k].hasAttribute('disabled') || found[k].getAttribute('aria-disabled') === 'true',
+                  visible: visible(found[k]),
+                }])),
+                slider: found.slider ? { now: found.slider.getAttribute('aria-valuenow'), text: found.slider.getAttribute('aria-valuetext'), max: found.slider.getAttribute('aria-valuemax') } : null,
+                live,
+                focus: marked ? marked.getAttribute(MARK) : (found.root.contains(active) ? 'inside' : (active === document.body || !active ? 'none' : 'outside')),
+                focusInSlide: found.slides.findIndex((s) => s.contains(active)),
+                animating: running.length,
+                longestAnimation: Math.max(0, ...running.map((a) => Number(a.effect.getComputedTiming().duration) || 0)),
+                animated: [...new Set(running.map((a) => a.transitionProperty || (a.effect.getKeyframes ? Object.keys(Object.assign({}, ...a.effect.getKeyframes())).filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k)).join(',') : '') || 'animation'))],
+                mutations: found.mutations,
+                now: performance.now(),
+              };
+            },
+            boxes() {
+              const of = (e) => (e ? box(e) : null);
+              return {
+                root: of(found.root),
+                slides: found.slides.map(of),
+                pickers: found.pickers.map(of),
+                previous: of(found.previous), next: of(found.next), rotation: of(found.rotation),
+                viewport: { width: innerWidth, height: innerHeight, scrollWidth: document.documentElement.scrollWidth },
+              };
+            },
+            // Focusable things inside slides that are not shown: Tab would reach them unseen.
+            hiddenFocusables(shown) {
+              const out = [];
+              found.slides.forEach((s, i) => {
+                if (i === shown) return;
+                for (const e of [s, ...within(s, 'a[href],button,input,select,textarea,[tabindex],iframe,[contenteditable]')]) {
+                  if (focusable(e) && visible(e) && !e.closest('[aria-hidden=true]')) out.push({ slide: i, selector: selectorOf(e) });
+                }
+              });
+              return out.slice(0, 20);
+            },
+            // Hides (or shows again) the pickers for the screenshot of what lies behind them.
+            hidePickers(hide) {
+              let style = document.getElementById('pagervoice-hide');
+              if (hide && !style) {
+                style = document.createElement('style');
+                style.id = 'pagervoice-hide';
+                style.textContent = '[' + MARK + '^="picker-"]{visibility:hidden !important}';
+                document.head.appendChild(style);
+              } else if (!hide && style) {
+                style.remove();
+              }
+              return true;
+            },
+            focus(mark) {
+              const e = document.querySelector('[' + MARK + '="' + mark + '"]');
+              if (!e) return false;
+              e.focus({ preventScroll: true });
+              return document.activeElement === e;
+            },
+            // Puts the start of sequential focus navigation at the top of the page: the next Tab goes
+            // to the page's first focusable element, as it does for a person arriving on the page.
+            focusStart() {
+              const start = document.createElement('span');
+              start.tabIndex = -1;
+              start.id = 'pagervoice-start';
+              document.body.insertBefore(start, document.body.firstChild);
+              start.focus({ preventScroll: true });
+              return true;
+            },
+            removeStart() {
+              const start = document.getElementById('pagervoice-start');
+              if (start) start.remove();
+              return true;
+            },
+            blur() {
+              if (document.activeElement) document.activeElement.blur();
+              return true;
+            },
+            click(mark) {
+              const e = document.querySelector('[' + MARK + '="' + mark + '"]');
+              if (!e) return null;
+              const r = e.getBoundingClientRect();
+              return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+            },
+          };
+          window.__pagervoice = api;
+          return true;
+        })()
+        """#
+}

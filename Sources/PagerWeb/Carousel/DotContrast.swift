@@ -1,0 +1,52 @@
+import PagerAudit
+
+/// The contrast of one dot against what really lies behind it, from two screenshots: one as the
+/// page draws it, one with the pickers hidden.
+///
+/// Inside the dot's box, a pixel that differs between the two is the dot's paint (a border
+/// that is transparent, a padding box, the page showing around a round dot all stay the same and
+/// drop out). The dot's colour is its most common painted colour (its fill; anti-aliased edges
+/// are rarer); the contrast is the lowest, over the pixels painted in that colour, between it and
+/// the same pixel with the dot hidden, so a dot over a photograph is judged where the photograph
+/// is closest to it.
+enum DotContrast {
+    static func measure(picker: Int, isCurrent: Bool, box: PageBox, shown: RGBAImage, behind: RGBAImage) -> DotPixels? {
+        let left = max(Int(box.x.rounded(.down)), 0)
+        let top = max(Int(box.y.rounded(.down)), 0)
+        let right = min(Int(box.maxX.rounded(.up)), shown.width, behind.width)
+        let bottom = min(Int(box.maxY.rounded(.up)), shown.height, behind.height)
+        guard left < right, top < bottom else { return nil }
+        var counts: [RGBAImage.Pixel: Int] = [:]
+        var painted: [(dot: RGBAImage.Pixel, under: RGBAImage.Pixel)] = []
+        for y in top..<bottom {
+            for x in left..<right {
+                guard let dot = shown[x, y], let under = behind[x, y], !close(dot, under) else { continue }
+                counts[dot, default: 0] += 1
+                painted.append((dot, under))
+            }
+        }
+        guard let fill = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key.description > $1.key.description) })?.key
+        else {
+            return DotPixels(picker: picker, isCurrent: isCurrent, dot: .white, background: .white, ratio: 1, pixels: 0)
+        }
+        let dotColour = color(fill)
+        var worst: (ratio: Double, under: SRGBColor)?
+        for pair in painted where close(pair.dot, fill) {
+            let under = color(pair.under)
+            let ratio = color(pair.dot).contrastRatio(with: under)
+            if worst == nil || ratio < worst!.ratio { worst = (ratio, under) }
+        }
+        guard let worst else { return nil }
+        return DotPixels(
+            picker: picker, isCurrent: isCurrent, dot: dotColour, background: worst.under, ratio: worst.ratio, pixels: painted.count)
+    }
+
+    /// Within one step per channel: the same colour, allowing for dithering and rounding.
+    static func close(_ a: RGBAImage.Pixel, _ b: RGBAImage.Pixel) -> Bool {
+        abs(Int(a.red) - Int(b.red)) <= 1 && abs(Int(a.green) - Int(b.green)) <= 1 && abs(Int(a.blue) - Int(b.blue)) <= 1
+    }
+
+    static func color(_ pixel: RGBAImage.Pixel) -> SRGBColor {
+        SRGBColor(red255: Int(pixel.red), green255: Int(pixel.green), blue255: Int(pixel.blue))
+    }
+}
