@@ -28,6 +28,10 @@ package struct AuditReport: Sendable {
 
     // MARK: - Text
 
+    /// Every format shows outside text (titles, labels, names, messages that quote them) the way
+    /// a terminal does: controls, bidi overrides and invisible characters as visible escapes
+    /// (`TerminalText`), so the same finding reads the same in text, JSON, SARIF and HTML.
+    ///
     /// `FAIL dot-contrast (WCAG 1.4.11): …`, one line per rule, then a summary line. A page's
     /// report starts with what was audited and any notes, and names the element of each finding
     /// that is not about the whole carousel.
@@ -83,7 +87,7 @@ package struct AuditReport: Sendable {
                             ("rule", .string(finding.rule.id)),
                             ("status", .string(finding.status.rawValue)),
                             ("wcag", .string(finding.rule.wcag)),
-                            ("message", .string(finding.message)),
+                            ("message", .string(finding.message.terminalSafe)),
                         ]
                         if let measured = finding.reportedMeasured { members.append(("measured", .double(measured))) }
                         if let required = finding.required {
@@ -91,7 +95,12 @@ package struct AuditReport: Sendable {
                         }
                         if let element = finding.element {
                             members.append(
-                                ("element", .object([("selector", .string(element.selector)), ("name", .string(element.name))])))
+                                (
+                                    "element",
+                                    .object([
+                                        ("selector", .string(element.selector.terminalSafe)), ("name", .string(element.name.terminalSafe)),
+                                    ])
+                                ))
                         }
                         return .object(members)
                     })
@@ -100,16 +109,16 @@ package struct AuditReport: Sendable {
         guard let page else { return .object(findings) }
         return .object(
             [
-                ("url", .string(page.url)),
+                ("url", .string(page.url.terminalSafe)),
                 (
                     "carousel",
                     .object([
-                        ("selector", .string(page.carousel.selector)), ("name", .string(page.carousel.name)),
+                        ("selector", .string(page.carousel.selector.terminalSafe)), ("name", .string(page.carousel.name.terminalSafe)),
                         ("found_by", .string(page.detection)),
                     ])
                 ),
-                ("others", .array(page.others.map(JSON.string))),
-                ("notes", .array(page.notes.map(JSON.string))),
+                ("others", .array(page.others.map { JSON.string($0.terminalSafe) })),
+                ("notes", .array(page.notes.map { JSON.string($0.terminalSafe) })),
             ] + findings)
     }
 
@@ -130,8 +139,8 @@ package struct AuditReport: Sendable {
         var logical: [(String, JSON)]
         if let element = finding.element ?? page?.carousel {
             logical = [
-                ("name", .string(AccessibleText.isSilent(element.name) ? element.selector : element.name)),
-                ("fullyQualifiedName", .string(element.selector)), ("kind", .string("element")),
+                ("name", .string((AccessibleText.isSilent(element.name) ? element.selector : element.name).terminalSafe)),
+                ("fullyQualifiedName", .string(element.selector.terminalSafe)), ("kind", .string("element")),
             ]
         } else {
             let style = configuration?.style.rawValue ?? "pager"
@@ -197,7 +206,7 @@ package struct AuditReport: Sendable {
                 members.append(("kind", .string("notApplicable")))
                 members.append(("level", .string("none")))
             }
-            members.append(("message", .object([("text", .string(finding.message))])))
+            members.append(("message", .object([("text", .string(finding.message.terminalSafe))])))
             var properties: [(String, JSON)] = [("wcag", .string(finding.rule.wcag))]
             if let measured = finding.reportedMeasured { properties.append(("measured", .double(measured))) }
             if let required = finding.required {

@@ -4,8 +4,11 @@
 /// and a control character would make the file invalid (XML 1.0 cannot carry most C0 controls
 /// at all, HTML calls C1 controls a parse error) or reach a terminal that `cat`s the file.
 public enum Markup {
-    /// Escapes the five characters markup gives meaning to; control characters other than tab,
-    /// line feed and carriage return, and the non-characters U+FFFE/U+FFFF, become U+FFFD.
+    /// Escapes the five characters markup gives meaning to. What a terminal would be shown as an
+    /// escape (`TerminalText.mustEscape`: controls, bidi overrides and marks, invisible
+    /// characters) is shown the same way here, as the text `\u{202E}`, so a report reads the same
+    /// in every format and no page title can reverse a paragraph of it; tab, line feed and
+    /// carriage return stay; the non-characters U+FFFE/U+FFFF become U+FFFD.
     public static func escape(_ text: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -17,7 +20,9 @@ public enum Markup {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+            case _ where TerminalText.mustEscape(scalar):
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            case _ where scalar.value == 0xFFFE || scalar.value == 0xFFFF:
                 out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }

@@ -34,6 +34,12 @@ struct AuditCommand: PagerVoiceSubcommand {
             "With --url: the headless Chromium to run (default: chromium-headless-shell, else chromium, on PATH).", valueName: "path"))
     var browser: String?
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("With --url: how long the page may take to load, in seconds (default 10).", valueName: "seconds"),
+        transform: { try ArgumentCheck.double($0, in: 0.1...600) })
+    var timeout: Double?
+
     @OptionGroup(title: "Pager options (a configuration)") var pager: PagerShapeOptions
 
     @Option(help: ArgumentHelp("The dots' accessibility label (default: Page).", valueName: "text"))
@@ -88,6 +94,7 @@ struct AuditCommand: PagerVoiceSubcommand {
         } else {
             if carousel != nil { throw ValidationError("--carousel picks a carousel on the page --url names; add --url") }
             if browser != nil { throw ValidationError("--browser runs the page --url names; add --url") }
+            if timeout != nil { throw ValidationError("--timeout bounds loading the page --url names; add --url") }
             _ = try makeConfiguration()
         }
     }
@@ -142,7 +149,9 @@ struct AuditCommand: PagerVoiceSubcommand {
         do { address = try PageAddress(url, workingDirectory: Self.workingDirectory()) } catch { throw ValidationError(error.message) }
         if let carousel, carousel.trimmingSpaces().isEmpty { throw ValidationError("--carousel needs a CSS selector") }
         if let browser, browser.trimmingSpaces().isEmpty { throw ValidationError("--browser needs the path of a headless Chromium") }
-        return PageAudit(address: address, carousel: carousel, browser: browser, rules: try selectedRules(), format: format)
+        var run = PageAudit(address: address, carousel: carousel, browser: browser, rules: try selectedRules(), format: format)
+        if let timeout { run.loadTimeout = .milliseconds(Int64((timeout * 1000).rounded())) }
+        return run
     }
 
     /// The folder the audit runs in, for turning a relative path into a file URL.

@@ -30,6 +30,8 @@ struct PageAudit {
         } catch {
             io.err.writeLine("pagervoice audit: \(error.description)")
             io.err.flush()
+            // A selector that is not CSS is a mistake on the command line, found by the browser.
+            if case .probe(.invalidSelector) = error { return 2 }
             return 1
         }
         for line in report.lines(format) {
@@ -74,6 +76,13 @@ struct PageAudit {
             let probe = CarouselProbe(page: page, selector: carousel) { () throws(PageError) in try chromium.newPage() }
             facts = try probe.measure(url: address.url)
         } catch {
+            // A page that left itself makes the script fail in the next document, sometimes before
+            // the browser reports where it went: wait for that a moment, and say why.
+            let deadline = ContinuousClock.now + .seconds(1)
+            repeat {
+                if let away = page.navigationsAway.first { throw .navigatedAway(away) }
+                _ = try? page.evaluate("1", timeout: .milliseconds(100))
+            } while ContinuousClock.now < deadline
             throw .probe(error)
         }
         if let away = page.navigationsAway.first { throw .navigatedAway(away) }

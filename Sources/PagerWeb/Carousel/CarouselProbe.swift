@@ -283,13 +283,15 @@ package struct CarouselProbe {
     static func conveyed(_ now: JSON, _ snapshot: AccessibilitySnapshot, _ facts: CarouselFacts) -> Conveyed {
         let shown = now["shown"]?.intValue ?? -1
         var conveyed = Conveyed(shown: shown >= 0 ? shown : nil)
-        let pickers = now["pickers"]?.arrayValue ?? []
-        for (index, picker) in pickers.enumerated() {
+        // Selection as the tree gives it where it has the picker, else as the markup says;
+        // aria-current only from the markup, since the tree does not carry it.
+        let indices = { (key: String) in Set(now[key]?.arrayValue?.compactMap(\.intValue) ?? []) }
+        let (selected, current, pressed) = (indices("selected"), indices("current"), indices("pressed"))
+        for index in facts.pickers.indices {
             let node = snapshot.nodes["picker-\(index)"]
-            let selected = node?.selected ?? (picker["selected"]?.stringValue == "true")
-            if selected { conveyed.selected.append(index) }
-            if let current = picker["current"]?.stringValue, current != "false" { conveyed.current.append(index) }
-            if node?.pressed ?? (picker["pressed"]?.stringValue == "true") { conveyed.pressed.append(index) }
+            if node?.selected ?? selected.contains(index) { conveyed.selected.append(index) }
+            if current.contains(index) { conveyed.current.append(index) }
+            if node?.pressed ?? pressed.contains(index) { conveyed.pressed.append(index) }
         }
         for index in facts.slides.indices {
             let node = snapshot.nodes["slide-\(index)"]
@@ -343,14 +345,14 @@ package struct CarouselProbe {
         var live: String?
         // A slide counts as shown once two samples a quarter of a second apart agree, so the
         // in-between frames of a change (both slides drawn) are not taken for changes.
-        var stable = try state()["shown"]?.intValue
+        var stable = try script("__pagervoice.glance()")["shown"]?.intValue
         var candidate: (shown: Int, at: Double)?
         var waited = Duration.zero
         while waited < watch {
             try run { try page.runVirtualTime(.milliseconds(250)) }
             waited += .milliseconds(250)
             try finishAnimations()
-            let now = try state()
+            let now = try script("__pagervoice.glance()")
             guard let shown = now["shown"]?.intValue, shown >= 0 else { continue }
             if shown == stable {
                 candidate = nil
@@ -370,7 +372,7 @@ package struct CarouselProbe {
             let second = changes[2] - changes[1]
             if abs(first - second) <= 0.1 * max(first, second) { interval = Int(((first + second) / 2).rounded()) }
         }
-        if changes.isEmpty { live = try state()["live"]?.stringValue }
+        if changes.isEmpty { live = try script("__pagervoice.live()").stringValue }
         return (changes.count, interval, changes.isEmpty ? nil : live)
     }
 
@@ -511,12 +513,15 @@ package struct CarouselProbe {
     func tabOrder(_ facts: CarouselFacts) throws(Failure) -> [String] {
         try script("__pagervoice.focusStart()")
         defer { _ = try? script("__pagervoice.removeStart()") }
-        let limit = min(facts.pickers.count + facts.slides.count * 3 + 60, 400)
+        // Enough presses to pass every control and a few links in each slide shown; a carousel of
+        // thousands of dots is walked for its first parts only.
+        let limit = min(facts.pickers.count + facts.slides.count * 3 + 60, 160)
         var order: [String] = []
         var entered = false
         for _ in 0..<limit {
             try run { try page.press(.tab) }
-            guard let focus = try state()["focus"]?.stringValue else { break }
+            let focused = try script("__pagervoice.focused()")
+            guard let focus = focused["focus"]?.stringValue else { break }
             if focus == "outside" || focus == "none" {
                 if entered { break }
                 if focus == "none", !order.isEmpty { break }
@@ -525,7 +530,7 @@ package struct CarouselProbe {
             }
             entered = true
             let part = focus == "inside" ? "inside" : focus
-            let inSlide = try state()["focusInSlide"]?.intValue ?? -1
+            let inSlide = focused["focusInSlide"]?.intValue ?? -1
             order.append(inSlide >= 0 && !part.hasPrefix("slide-") && part == "inside" ? "slide-\(inSlide)" : part)
         }
         return order.filter { $0 != "outside" && $0 != "none" }

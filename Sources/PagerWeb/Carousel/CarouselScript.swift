@@ -39,21 +39,34 @@ enum CarouselScript {
             const r = e.getBoundingClientRect();
             return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
           };
+          // nth-of-type positions, counted once per parent: a carousel of ten thousand slides would
+          // otherwise count its siblings ten thousand times.
+          const positions = new Map();
+          const positionOf = (n) => {
+            const parent = n.parentElement;
+            if (!parent) return null;
+            let entry = positions.get(parent);
+            if (!entry) {
+              entry = { index: new Map(), counts: new Map() };
+              for (const child of parent.children) {
+                const k = (entry.counts.get(child.localName) || 0) + 1;
+                entry.counts.set(child.localName, k);
+                entry.index.set(child, k);
+              }
+              positions.set(parent, entry);
+            }
+            return entry.counts.get(n.localName) > 1 ? entry.index.get(n) : null;
+          };
+          const uniqueId = (n) => n.id && document.querySelectorAll('#' + CSS.escape(n.id)).length === 1;
           const selectorOf = (e) => {
-            if (e.id && document.querySelectorAll('#' + CSS.escape(e.id)).length === 1) return '#' + CSS.escape(e.id);
             const parts = [];
             for (let n = e; n && n.nodeType === 1 && n !== document.documentElement; n = n.parentElement) {
-              if (n.id && document.querySelectorAll('#' + CSS.escape(n.id)).length === 1) {
+              if (uniqueId(n)) {
                 parts.unshift('#' + CSS.escape(n.id));
                 return parts.join(' > ');
               }
-              let part = n.localName;
-              const parent = n.parentElement;
-              if (parent) {
-                const same = [...parent.children].filter((c) => c.localName === n.localName);
-                if (same.length > 1) part += ':nth-of-type(' + (same.indexOf(n) + 1) + ')';
-              }
-              parts.unshift(part);
+              const position = positionOf(n);
+              parts.unshift(n.localName + (position ? ':nth-of-type(' + position + ')' : ''));
             }
             return parts.join(' > ');
           };
@@ -167,6 +180,12 @@ enum CarouselScript {
             return [];
           };
 
+          const indices = (list, test) => {
+            const out = [];
+            list.forEach((e, i) => { if (test(e)) out.push(i); });
+            return out;
+          };
+
           let found = null;
           const api = {
             find(selector) {
@@ -187,11 +206,16 @@ enum CarouselScript {
               }
               if (!found) return { error: 'not-found' };
               const r = found.root;
+              // Everything of the widget gets a mark, so the accessibility tree can be matched to it.
+              r.setAttribute(MARK, 'root');
+              found.slides.forEach((e, i) => e.setAttribute(MARK, 'slide-' + i));
+              found.pickers.forEach((e, i) => e.setAttribute(MARK, 'picker-' + i));
+              const pickerSet = new Set(found.pickers);
               // Controls by what they do, not only by their tag: a clickable div is a control a mouse
               // can use, which the keyboard rules must then judge.
-              const controls = within(r, 'button,[role=button],a[href],input[type=button],[tabindex],[onclick],div,span')
-                .filter((e) => e.matches('button,[role=button],a[href],input[type=button],[tabindex],[onclick]') || clickable(e))
-                .filter((e) => !found.pickers.includes(e) && !found.slides.some((s) => s.contains(e)))
+              const controls = within(r, 'button,[role=button],a,input[type=button],[tabindex],[onclick],[data-bs-slide],[data-slide],div,span')
+                .filter((e) => !pickerSet.has(e) && !e.closest('[' + MARK + '^="slide-"]'))
+                .filter((e) => e.matches('button,[role=button],a[href],input[type=button],[tabindex],[onclick],[data-bs-slide],[data-slide]') || clickable(e))
                 .map((e) => ({ e, kind: controlKind(e) })).filter((c) => c.kind);
               const first = (k) => (controls.find((c) => c.kind === k) || {}).e || null;
               // Every change inside the widget is counted, so "at rest" can mean nothing changed.
@@ -201,10 +225,6 @@ enum CarouselScript {
               found.previous = first('previous');
               found.next = first('next');
               found.rotation = first('rotation');
-              // Everything of the widget gets a mark, so the accessibility tree can be matched to it.
-              r.setAttribute(MARK, 'root');
-              found.slides.forEach((e, i) => e.setAttribute(MARK, 'slide-' + i));
-              found.pickers.forEach((e, i) => e.setAttribute(MARK, 'picker-' + i));
               for (const k of ['previous', 'next', 'rotation']) if (found[k]) found[k].setAttribute(MARK, k);
               if (found.slider) found.slider.setAttribute(MARK, 'slider');
               const others = [];
@@ -232,14 +252,14 @@ enum CarouselScript {
             // The slide a sighted person sees: the one on top at the middle of the slides' area.
             shownSlide() {
               if (!found.slides.length) return -1;
-              const area = found.slides.map((s) => s.getBoundingClientRect()).reduce((a, b) => ({
-                left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom),
-              }));
               const rootBox = found.root.getBoundingClientRect();
               const x = (Math.max(rootBox.left, 0) + Math.min(rootBox.right, innerWidth)) / 2;
-              const slideTop = found.slides.filter(visible).map((s) => s.getBoundingClientRect().top);
-              const top = slideTop.length ? Math.max(Math.min(...slideTop), rootBox.top) : rootBox.top;
-              const y = (top + Math.min(rootBox.bottom, innerHeight)) / 2;
+              // The middle of the slides' own area, clear of pickers and controls above or below it.
+              const holder = found.slides[0].parentElement || found.root;
+              const box = holder.getBoundingClientRect();
+              const top = box.height > 0 ? Math.max(box.top, rootBox.top) : rootBox.top;
+              const bottom = box.height > 0 ? Math.min(box.bottom, rootBox.bottom) : rootBox.bottom;
+              const y = (Math.max(top, 0) + Math.min(bottom, innerHeight)) / 2;
               const stack = document.elementsFromPoint(x, y);
               for (const e of stack) {
                 const i = found.slides.findIndex((s) => s.contains(e));
@@ -254,27 +274,40 @@ enum CarouselScript {
                 const d = Math.abs((b.left + b.right) / 2 - x);
                 if (d < distance) { distance = d; best = i; }
               });
-              void area;
               return best;
+            },
+            // What a watch of rotation needs, cheaply: the slide on screen, the live region, the time.
+            glance() {
+              return { shown: api.shownSlide(), live: api.live(), now: performance.now() };
+            },
+            // Where keyboard focus is, as a part of the widget.
+            focused() {
+              const active = document.activeElement;
+              const marked = active && active.closest ? active.closest('[' + MARK + ']') : null;
+              return {
+                focus: marked ? marked.getAttribute(MARK) : (found.root.contains(active) ? 'inside' : (active === document.body || !active ? 'none' : 'outside')),
+                focusInSlide: found.slides.findIndex((s) => s.contains(active)),
+              };
+            },
+            live() {
+              for (let n = found.slides[0] ? found.slides[0].parentElement : found.root; n; n = n.parentElement) {
+                if (n.hasAttribute('aria-live')) return n.getAttribute('aria-live');
+                if (n === found.root) break;
+              }
+              return null;
             },
             state() {
               const active = document.activeElement;
               const marked = active && active.closest ? active.closest('[' + MARK + ']') : null;
-              let live = null;
-              for (let n = found.slides[0] ? found.slides[0].parentElement : found.root; n; n = n.parentElement) {
-                if (n.hasAttribute('aria-live')) { live = n.getAttribute('aria-live'); break; }
-                if (n === found.root) break;
-              }
+              const live = api.live();
               const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target && found.root.contains(a.effect.target));
               return {
                 shown: api.shownSlide(),
-                pickers: found.pickers.map((e) => ({
-                  selected: e.getAttribute('aria-selected'),
-                  current: e.getAttribute('aria-current'),
-                  pressed: e.getAttribute('aria-pressed'),
-                  disabled: e.hasAttribute('disabled') || e.getAttribute('aria-disabled') === 'true',
-                })),
-                slides: found.slides.map((e) => ({ visible: visible(e), label: e.getAttribute('aria-label'), hidden: e.closest('[aria-hidden=true]') !== null, inert: e.closest('[inert]') !== null })),
+                // The pickers marked as current, by index: a list of every picker's states would be as
+                // long as a carousel of ten thousand slides.
+                selected: indices(found.pickers, (e) => e.getAttribute('aria-selected') === 'true'),
+                current: indices(found.pickers, (e) => { const v = e.getAttribute('aria-current'); return v !== null && v !== 'false'; }),
+                pressed: indices(found.pickers, (e) => e.getAttribute('aria-pressed') === 'true'),
                 controls: Object.fromEntries(['previous', 'next', 'rotation'].filter((k) => found[k]).map((k) => [k, {
                   disabled: found[k].hasAttribute('disabled') || found[k].getAttribute('aria-disabled') === 'true',
                   visible: visible(found[k]),

@@ -1,0 +1,295 @@
+import Foundation
+import PagerTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `pagervoice audit --url` on real pages in the system's headless Chromium, through the built
+/// executable: Bootstrap 5's carousel from Debian (as its documentation shows it, and a broken
+/// copy), and an APG carousel of our own, correct and with one defect at a time. Each broken page
+/// must fail exactly the rule its defect breaks; the correct one must fail none. Every run also
+/// proves the browser and its profile are gone afterwards.
+@Suite struct PageAuditTests {
+    static let carousels = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Carousels")
+
+    static func page(_ name: String) -> String { carousels.appendingPathComponent(name).path }
+
+    /// An audit run with a private TMPDIR, so the browser's profile folder can be looked for.
+    struct Audit {
+        var run: Pagervoice.Run
+        var folder: TemporaryDirectory
+
+        var failing: Set<String> {
+            Set(run.lines.filter { $0.hasPrefix("FAIL ") }.map { String($0.dropFirst(5).prefix { $0 != " " }) })
+        }
+
+        func line(_ rule: String) -> String? {
+            run.lines.first { $0.dropFirst(5).hasPrefix(rule + " ") }
+        }
+    }
+
+    static func audit(_ arguments: [String], timeout: Duration = .seconds(120)) throws -> Audit {
+        let folder = try TemporaryDirectory()
+        let run = try Pagervoice.run(["audit"] + arguments, environment: ["TMPDIR": folder.path], timeout: timeout)
+        try expectNothingLeft(in: folder)
+        return Audit(run: run, folder: folder)
+    }
+
+    /// No process runs with the private folder in its command line (the browser and its helpers
+    /// are started with their profile there), and no profile folder is left in it.
+    static func expectNothingLeft(in folder: TemporaryDirectory, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(browserProcesses(using: folder.path).isEmpty, "browser processes left", sourceLocation: sourceLocation)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("pagervoice-browser") }
+        #expect(left.isEmpty, "profile folders left: \(left)", sourceLocation: sourceLocation)
+    }
+
+    /// Living processes (not zombies) whose command line names `path`.
+    static func browserProcesses(using path: String) -> [Int32] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = status.lastIndex(of: ")"), status[status.index(close, offsetBy: 2)] != "Z",
+                let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+            else { return false }
+            return String(decoding: command, as: UTF8.self).contains(path)
+        }
+    }
+
+    /// "127.0.0.1:PORT" of a silent TCP server (its address is `tcp:127.0.0.1:PORT`).
+    static func host(_ server: SilentServer) -> String { String(server.address.dropFirst("tcp:".count)) }
+
+    // MARK: - Real carousels no one here wrote
+
+    /// Bootstrap's own carousel passes what it does well and fails what it does not: nothing
+    /// announces a slide changed by hand, its half-transparent white dots reach only 2.33:1 over
+    /// the documentation's grey slides, and it turns every 5 s after the first change by hand
+    /// with no control to stop it.
+    @Test func bootstrapAsDocumented() throws {
+        let audit = try Self.audit(["--url", Self.page("bootstrap.html")])
+        #expect(audit.run.status == 1)
+        #expect(audit.failing == ["one-announcement", "dot-contrast", "auto-advance"], "\(audit.run.stdout)")
+        #expect(audit.run.lines.first?.hasPrefix("Auditing the carousel #carouselExampleIndicators on ") == true)
+        #expect(audit.line("value")?.hasPrefix("PASS value") == true)
+        #expect(audit.line("target-size")?.contains("spacing exception") == true)
+        #expect(audit.line("dot-contrast")?.contains("#BBBBBB over #777777: 2.33:1, needs 3:1") == true)
+        #expect(audit.line("auto-advance")?.contains("every 5 s after the first change by hand") == true)
+        #expect(audit.run.lines.last == "15 rules: 9 passed, 3 failed, 3 not applicable")
+        #expect(audit.run.stderr == "")
+    }
+
+    @Test func bootstrapBrokenCopy() throws {
+        let audit = try Self.audit(["--url", Self.page("bootstrap-broken.html")])
+        #expect(audit.run.status == 1)
+        #expect(
+            audit.failing == ["label", "scroll", "one-announcement", "reduce-motion", "dot-contrast", "target-size", "auto-advance"],
+            "\(audit.run.stdout)")
+        #expect(audit.line("label")?.contains("all 3 dots have no accessible name") == true)
+        #expect(audit.line("scroll")?.contains("Previous cannot be reached with Tab") == true)
+        #expect(audit.line("one-announcement")?.contains("aria-live=\"polite\" region") == true)
+        #expect(audit.line("target-size")?.contains("dot 1 (8x8 px)") == true)
+    }
+
+    // MARK: - Our own pages: correct, and one defect at a time
+
+    @Test func theCorrectCarouselFailsNothing() throws {
+        let audit = try Self.audit(["--url", Self.page("apg-tabs.html")])
+        #expect(audit.run.status == 0, "\(audit.run.stdout)\(audit.run.stderr)")
+        #expect(audit.failing.isEmpty)
+        #expect(audit.run.lines.last == "15 rules: 12 passed, 0 failed, 3 not applicable")
+        #expect(audit.line("auto-advance")?.contains("“Stop automatic slide show” stops it") == true)
+        #expect(audit.line("focus-order")?.contains("Tab reaches “Stop automatic slide show” →") == true)
+    }
+
+    static let defects: [(String, Set<String>)] = [
+        ("wrong-current", ["value"]), ("no-current", ["value"]), ("wrong-count", ["value"]),
+        ("live-rotating", ["one-announcement"]), ("no-pause", ["auto-advance"]), ("broken-pause", ["auto-advance"]),
+        ("low-contrast", ["dot-contrast"]), ("small-dots", ["target-size"]), ("no-keyboard", ["scroll"]),
+        ("hidden-exposed", ["hidden-pages", "focus-order"]), ("tab-into-hidden", ["focus-order"]), ("motion", ["reduce-motion"]),
+        ("unlabelled", ["label"]), ("dead-end", ["edges"]), ("overflow", ["dots-fit"]),
+    ]
+
+    @Test(arguments: defects.map(\.0))
+    func eachDefectFailsItsRule(defect: String) throws {
+        let expected = Self.defects.first { $0.0 == defect }!.1
+        let url = "file://" + Self.page("apg-tabs.html") + "?defect=" + defect
+        let audit = try Self.audit(["--url", url])
+        #expect(audit.run.status == 1)
+        #expect(audit.failing == expected, "\(defect): \(audit.run.stdout)")
+    }
+
+    // MARK: - Formats
+
+    @Test func everyFormatNamesTheElement() throws {
+        let json = try Self.audit(["--url", Self.page("bootstrap.html"), "--format", "json", "--rule", "dot-contrast,label"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.run.stdout.utf8)) as? [String: Any])
+        #expect(object["url"] as? String == Self.page("bootstrap.html"))
+        let carousel = try #require(object["carousel"] as? [String: Any])
+        #expect(carousel["selector"] as? String == "#carouselExampleIndicators")
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        let contrast = try #require(findings.first { $0["rule"] as? String == "dot-contrast" })
+        let element = try #require(contrast["element"] as? [String: Any])
+        #expect(element["name"] as? String == "Slide 2")
+        #expect((element["selector"] as? String)?.hasPrefix("#carouselExampleIndicators > ") == true)
+        #expect(contrast["measured"] as? Double == 2.33)
+
+        let sarif = try Self.audit(["--url", Self.page("bootstrap.html"), "--format", "sarif", "--rule", "dot-contrast,label"])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.run.stdout.utf8)) as? [String: Any])
+        let results = try #require(((log["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
+        #expect(results.count == 2)
+        for result in results {
+            // GitHub's ingestion rules: every result located in an artifact by a relative path,
+            // with a line.
+            let location = try #require((result["locations"] as? [[String: Any]])?.first)
+            let physical = try #require(location["physicalLocation"] as? [String: Any])
+            let uri = try #require((physical["artifactLocation"] as? [String: Any])?["uri"] as? String)
+            #expect(!uri.isEmpty && !uri.hasPrefix("/") && !uri.contains("://"))
+            #expect(uri.hasSuffix("Tests/Carousels/bootstrap.html"))
+            #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 1)
+            let logical = try #require((location["logicalLocations"] as? [[String: Any]])?.first)
+            #expect((logical["fullyQualifiedName"] as? String)?.hasPrefix("#carouselExampleIndicators") == true)
+        }
+
+        let html = try Self.audit(["--url", Self.page("bootstrap.html"), "--format", "html"])
+        #expect(html.run.stdout.contains("<img src=\"data:image/png;base64,iVBOR"))
+        #expect(
+            html.run.stdout.contains("Element: <code>#carouselExampleIndicators &gt; div:nth-of-type(1) &gt; button:nth-of-type(2)</code>"))
+        // The two inactive dots that fail, outlined and numbered.
+        #expect(html.run.stdout.components(separatedBy: "stroke-dasharray=\"4 2\"").count - 1 >= 2)
+    }
+
+    // MARK: - Hostile input: one line, exit 1 or 2, nothing left running
+
+    @Test func mistakesOnTheCommandLineExitTwo() throws {
+        for (arguments, message) in [
+            (
+                ["--url", "ftp://127.0.0.1/x.html"],
+                "Error: --url: only file: and http(s): addresses of this machine can be audited, not 'ftp'"
+            ),
+            (["--url", "https://example.com/"], "Error: --url: PagerVoice fetches nothing from the network"),
+            (["--url", Self.page("bootstrap.html"), "--pages", "A,B"], "Error: --pages describes a pager configuration; with --url"),
+            (["--carousel", "#x"], "Error: --carousel picks a carousel on the page --url names; add --url"),
+            (["--url", Self.page("bootstrap.html"), "--carousel", "div[["], "pagervoice audit: --carousel div[[ is not a CSS selector"),
+        ] {
+            let audit = try Self.audit(arguments)
+            #expect(audit.run.status == 2, "\(arguments)")
+            #expect(audit.run.errorLines.first?.hasPrefix(message) == true, "\(arguments): \(audit.run.stderr)")
+            #expect(audit.run.stdout == "")
+        }
+    }
+
+    @Test func failuresAreOneLineAndExitOne() throws {
+        let folder = try TemporaryDirectory()
+        let plain = folder.path + "/plain.html"
+        try "<!doctype html><title>Nothing here</title><p>No carousel.</p>".write(toFile: plain, atomically: true, encoding: .utf8)
+        let notABrowser = folder.path + "/not-a-browser"
+        try "#!/bin/sh\nexit 0\n".write(toFile: notABrowser, atomically: true, encoding: .utf8)
+        chmod(notABrowser, 0o755)
+        for (arguments, message) in [
+            (
+                ["--url", folder.path + "/missing.html"],
+                "pagervoice audit: cannot open \(folder.path)/missing.html: No such file or directory"
+            ),
+            (["--url", "file://" + folder.path + "/missing.html"], "pagervoice audit: cannot open \(folder.path)/missing.html"),
+            (["--url", folder.path], "pagervoice audit: cannot audit \(folder.path): it is a folder, not a page"),
+            (["--url", plain], "pagervoice audit: no carousel found on "),
+            (["--url", Self.page("bootstrap.html"), "--carousel", "#nothing"], "pagervoice audit: --carousel #nothing matches nothing"),
+            (["--url", plain, "--browser", folder.path + "/no-such-browser"], "pagervoice audit: cannot start"),
+            (["--url", plain, "--browser", notABrowser], "pagervoice audit: \(notABrowser) is not a browser"),
+        ] {
+            let audit = try Self.audit(arguments)
+            #expect(audit.run.status == 1, "\(arguments): \(audit.run.stderr)")
+            #expect(audit.run.errorLines.count == 1, "\(arguments): \(audit.run.stderr)")
+            #expect(audit.run.errorLines.first?.hasPrefix(message) == true, "\(arguments): \(audit.run.stderr)")
+            #expect(audit.run.stdout == "")
+        }
+    }
+
+    /// A page served on this machine that never finishes: its image's server accepts and never
+    /// answers. The load is bounded by --timeout.
+    @Test func aPageThatNeverLoadsIsBounded() throws {
+        let server = try SilentServer(.tcp)
+        let folder = try TemporaryDirectory()
+        let page = folder.path + "/hang.html"
+        try "<!doctype html><title>Hangs</title><img src=\"http://\(Self.host(server))/never.png\">"
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        let started = ContinuousClock.now
+        let audit = try Self.audit(["--url", page, "--timeout", "1"])
+        #expect(audit.run.status == 1)
+        #expect(audit.run.errorLines == ["pagervoice audit: the page did not finish loading within 1 s"])
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
+    /// Dialogs are dismissed and said; a page that goes elsewhere while audited is an error.
+    @Test func dialogsAreDismissedAndNavigationIsCaught() throws {
+        let folder = try TemporaryDirectory()
+        let source = try String(contentsOfFile: Self.page("apg-tabs.html"), encoding: .utf8)
+        let dialog = folder.path + "/dialog.html"
+        try source.replacingOccurrences(of: "<main>", with: "<main><script>alert('Subscribe to our newsletter!')</script>")
+            .write(toFile: dialog, atomically: true, encoding: .utf8)
+        let withDialog = try Self.audit(["--url", dialog, "--rule", "label"])
+        #expect(withDialog.run.status == 0)
+        #expect(withDialog.run.lines.contains("note: the page opened a dialog (alert “Subscribe to our newsletter!”); each was dismissed"))
+
+        let leaving = folder.path + "/leaving.html"
+        try source.replacingOccurrences(
+            of: "<main>", with: "<main><script>setTimeout(() => { location.href = 'elsewhere.html' }, 300)</script>"
+        )
+        .write(toFile: leaving, atomically: true, encoding: .utf8)
+        try "<!doctype html><title>Elsewhere</title>".write(toFile: folder.path + "/elsewhere.html", atomically: true, encoding: .utf8)
+        let left = try Self.audit(["--url", leaving])
+        #expect(left.run.status == 1)
+        #expect(left.run.errorLines.count == 1)
+        #expect(left.run.stderr.contains("elsewhere.html") == true, "\(left.run.stderr)")
+    }
+
+    /// 10,000 slides: found, sampled, and audited in bounded time.
+    @Test func aHugeCarouselIsSampled() throws {
+        let folder = try TemporaryDirectory()
+        var slides = ""
+        var dots = ""
+        for index in 1...10_000 {
+            slides += "<div class=\"carousel-item\(index == 1 ? " active" : "")\"><p>Slide \(index)</p></div>"
+            dots +=
+                "<button type=\"button\" data-bs-target=\"#big\" data-bs-slide-to=\"\(index - 1)\" aria-label=\"Slide \(index)\"\(index == 1 ? " class=\"active\" aria-current=\"true\"" : "")></button>"
+        }
+        let page = folder.path + "/big.html"
+        try """
+        <!doctype html><html lang="en"><head><title>Big</title>
+        <link rel="stylesheet" href="file:///usr/share/javascript/bootstrap5/css/bootstrap.min.css"></head><body>
+        <div id="big" class="carousel slide"><div class="carousel-indicators">\(dots)</div><div class="carousel-inner">\(slides)</div></div>
+        <script src="file:///usr/share/javascript/bootstrap5/js/bootstrap.bundle.min.js"></script></body></html>
+        """.write(toFile: page, atomically: true, encoding: .utf8)
+        let started = ContinuousClock.now
+        let audit = try Self.audit(["--url", page], timeout: .seconds(300))
+        #expect(audit.run.lines.last?.hasPrefix("15 rules: ") == true, "\(audit.run.stdout)\(audit.run.stderr)")
+        #expect(audit.line("dots-fit")?.hasPrefix("FAIL dots-fit") == true)
+        print("10,000 slides audited in \(ContinuousClock.now - started)")
+    }
+
+    /// SIGTERM and SIGINT while the browser runs: the signal ends pagervoice, and the browser and
+    /// its profile go with it.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalLeavesNothingBehind(signal: Int32) throws {
+        let server = try SilentServer(.tcp)
+        let folder = try TemporaryDirectory()
+        let page = folder.path + "/hang.html"
+        try "<!doctype html><title>Hangs</title><img src=\"http://\(Self.host(server))/never.png\">"
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = folder.path
+        let child = try ChildProcess(
+            executable: Pagervoice.path, arguments: ["audit", "--url", page, "--timeout", "60"], environment: environment)
+        // The browser is up once its processes run with their profile in the folder (a
+        // condition polled against a deadline).
+        let deadline = ContinuousClock.now + .seconds(30)
+        while Self.browserProcesses(using: folder.path).count < 2, ContinuousClock.now < deadline { usleep(10_000) }
+        #expect(Self.browserProcesses(using: folder.path).count >= 2)
+        child.signal(signal)
+        let status = child.waitForExit(timeout: .seconds(30))
+        #expect(status != nil && status != 0)
+        try Self.expectNothingLeft(in: folder)
+    }
+}

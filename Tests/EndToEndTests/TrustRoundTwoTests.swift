@@ -1,0 +1,53 @@
+import Foundation
+import PagerTestSupport
+import Testing
+
+/// Issue 31, found by a hostile run of the last round's features: each item reproduced on the
+/// built executable, with the behaviour it has now.
+@Suite struct TrustRoundTwoTests {
+    /// Item 6: a label a screen reader says nothing for is no label. Each of these holds only
+    /// characters that draw nothing and are not spoken.
+    @Test(arguments: [
+        "\u{200B}", "\u{2060}", "\u{FEFF}", "\u{00AD}", "\u{200C}", "\u{200E}", "\u{034F}", "\u{3164}", "\u{2800}", " \u{200B} ",
+    ])
+    func invisibleLabelsFailTheLabelRule(label: String) throws {
+        let run = try Pagervoice.run(["audit", "--label", label, "--rule", "label"])
+        #expect(run.status == 1, "\(label.unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect(run.lines.first?.hasPrefix("FAIL label (WCAG 4.1.2): ") == true, "\(run.stdout)")
+        // The message never prints the invisible character raw: it is shown as an escape or not at all.
+        #expect(!run.stdout.unicodeScalars.contains { $0 == "\u{200B}" || $0 == "\u{FEFF}" || $0 == "\u{2060}" })
+    }
+
+    @Test func aVisibleLabelStillPasses() throws {
+        let run = try Pagervoice.run(["audit", "--label", "Seite", "--rule", "label"])
+        #expect(run.status == 0)
+        #expect(run.lines.first == "PASS label (WCAG 4.1.2): the page dots are labelled \"Seite\" on every page and when empty")
+    }
+
+    /// Item 4: a bidi override or an invisible character from a title or a label is shown the
+    /// same visible way in every format and every message, never raw (U+202E reversed a
+    /// paragraph of the HTML report in Chromium).
+    @Test(arguments: ["text", "json", "sarif", "html"])
+    func reportsShowControlsVisiblyInEveryFormat(format: String) throws {
+        let run = try Pagervoice.run([
+            "audit", "--format", format, "--label", "\u{202E}egaP\u{200B}", "--pages", "Ex\u{2066}plore,Col\u{FEFF}lect", "--rule",
+            "label,focus-order",
+        ])
+        #expect(run.status == 0 || run.status == 1)
+        // What a reader of each format sees: the text, the page, or the decoded JSON strings.
+        var shown = run.stdout
+        if format == "json" || format == "sarif" {
+            func strings(_ value: Any) -> [String] {
+                if let text = value as? String { return [text] }
+                if let array = value as? [Any] { return array.flatMap(strings) }
+                if let object = value as? [String: Any] { return object.values.flatMap(strings) }
+                return []
+            }
+            shown = strings(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))).joined(separator: "\n")
+        }
+        let hidden: [Unicode.Scalar] = ["\u{202E}", "\u{200B}", "\u{2066}", "\u{FEFF}"]
+        #expect(!shown.unicodeScalars.contains { hidden.contains($0) }, "\(format)")
+        #expect(shown.contains("\\u{202E}egaP\\u{200B}"), "\(format): \(shown.prefix(400))")
+        #expect(shown.contains("Ex\\u{2066}plore"), "\(format)")
+    }
+}
