@@ -280,7 +280,7 @@ import Testing
             .write(toFile: page, atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = folder.path
-        let child = try ChildProcess(
+        let child = try LoggedChildProcess(
             executable: Pagervoice.path, arguments: ["audit", "--url", page, "--timeout", "60"], environment: environment)
         // The browser is up once its processes run with their profile in the folder (a
         // condition polled against a deadline).

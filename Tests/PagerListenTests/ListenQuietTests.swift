@@ -32,8 +32,8 @@ import Testing
         let stateFolder = state.path + "/state"
         var environment = ProcessInfo.processInfo.environment
         environment[Self.childVariable] = stateFolder
-        let child = try ChildProcess(
-            executable: ChildProcess.currentExecutable,
+        let child = try LoggedChildProcess(
+            executable: LoggedChildProcess.currentExecutable,
             arguments: ["--testing-library", "swift-testing", "--filter", "recognisingPrintsNothingToTheTerminalAndLogsToTheStateFolder"],
             environment: environment)
         #expect(child.waitForExit(timeout: .seconds(120)) == 0, "\(child.standardOutput)\n\(child.standardError)")

@@ -5,7 +5,6 @@ import PagerSystem
 import PagerTestSupport
 
 /// The fixture's child process (output to files), not PagerSystem's of the same name.
-typealias ChildProcess = PagerTestSupport.ChildProcess
 
 /// Collects what an announcer reports, and lets a test wait for it.
 final class Recorder: Sendable {
@@ -108,12 +107,12 @@ enum ChildTest {
     static func start(
         _ testName: String, environment: [String: String] = ProcessInfo.processInfo.environment,
         adding extra: [String: String] = [:]
-    ) throws -> ChildProcess {
+    ) throws -> LoggedChildProcess {
         var environment = environment
         for (key, value) in extra { environment[key] = value }
         environment[variable] = "1"
-        return try ChildProcess(
-            executable: ChildProcess.currentExecutable,
+        return try LoggedChildProcess(
+            executable: LoggedChildProcess.currentExecutable,
             arguments: ["--testing-library", "swift-testing", "--filter", testName],
             environment: environment)
     }

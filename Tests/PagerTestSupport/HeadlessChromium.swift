@@ -75,7 +75,7 @@ public final class HeadlessChromium {
         let home = scratch.path + "/home"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let url = URL(fileURLWithPath: path).absoluteString
-        let child = try ChildProcess(
+        let child = try LoggedChildProcess(
             executable: executable,
             arguments: [
                 "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",

@@ -40,11 +40,11 @@ final class REPLRunner {
     /// printed ("heard: next page"), then run exactly as the typed command would be; whenever the
     /// pages change, `voice` learns the new ones. With a `prompt` on the screen, what no line
     /// asked for prints above it, and each line typed is finished before the prompt comes back.
-    func run(queue: InputQueue, voice: VoiceCommands?, prompt: LivePrompt? = nil, startingWith first: ShellCommand? = nil) -> Int32 {
+    func run(queue: InputQueue, voice: SessionListener?, prompt: LivePrompt? = nil, startingWith first: ShellCommand? = nil) -> Int32 {
         run(startingWith: first, voice: voice, prompt: prompt) { queue.next() }
     }
 
-    private func run(startingWith first: ShellCommand?, voice: VoiceCommands?, prompt: LivePrompt? = nil, next: () -> ShellInput?) -> Int32
+    private func run(startingWith first: ShellCommand?, voice: SessionListener?, prompt: LivePrompt? = nil, next: () -> ShellInput?) -> Int32
     {
         // Half duplex: the listener ignores the microphone from the moment we speak until speech
         // has drained (plus its echo tail), so it never obeys its own voice from a speaker.

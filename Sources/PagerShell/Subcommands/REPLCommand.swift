@@ -75,7 +75,7 @@ struct REPLCommand: PagerVoiceSubcommand {
                 arguments: Dictionary(uniqueKeysWithValues: CommandInfo.all.flatMap { info in info.names.map { ($0, info.completions) } }),
                 readKey: prompt.map { _ in LivePrompt.keyReader })
             if listening.isListening {
-                let (queue, voice) = VoiceCommands.queue(listening, pages: pager.pages, out: io.out, err: io.err) { queue in
+                let (queue, voice) = SessionListener.queue(listening, pages: pager.pages, out: io.out, err: io.err) { queue in
                     if let prompt { prompt.feed(queue, from: reader) } else { queue.feed(from: reader) }
                 }
                 status = runner.run(queue: queue, voice: voice, prompt: prompt)
@@ -86,7 +86,7 @@ struct REPLCommand: PagerVoiceSubcommand {
         } else if listening.isListening {
             // Lines from the pipe and phrases heard, in the order they arrive; the run ends when
             // both are done (a recording heard to its end, or "quit listening", and end of input).
-            let (queue, voice) = VoiceCommands.queue(listening, pages: pager.pages, out: io.out, err: io.err) {
+            let (queue, voice) = SessionListener.queue(listening, pages: pager.pages, out: io.out, err: io.err) {
                 $0.feed(from: FileLineReader())
             }
             status = runner.run(queue: queue, voice: voice)

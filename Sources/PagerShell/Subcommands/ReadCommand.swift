@@ -102,7 +102,7 @@ struct ReadCommand: PagerVoiceSubcommand {
         if listening.isListening {
             // "next page", "page seven", "read", "stop" by voice, beside the keys.
             let keyboard = input ?? NoLines()
-            let (queue, voice) = VoiceCommands.queue(listening, pages: pager.pages, out: io.out, err: io.err) { $0.feed(from: keyboard) }
+            let (queue, voice) = SessionListener.queue(listening, pages: pager.pages, out: io.out, err: io.err) { $0.feed(from: keyboard) }
             status = runner.run(queue: queue, voice: voice, startingWith: .arrive)
         } else if let keys {
             var source = keys

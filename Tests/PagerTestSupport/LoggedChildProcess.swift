@@ -6,7 +6,7 @@ import Glibc
 ///
 /// Tests use it for what cannot happen inside the test process: eSpeak NG initialises once per
 /// process, and libpulse reads `PULSE_SERVER` from the process environment.
-public final class ChildProcess {
+public final class LoggedChildProcess {
     public let executable: String
     public let arguments: [String]
     private let process: SpawnedProcess

@@ -4,7 +4,7 @@ import PagerListen
 /// The session's voice-command listener (`--listen`, `--listen-device`, `--listen-file`): started
 /// from the options with the pager's pages, its events queued beside the keyboard's lines, its
 /// grammar rebuilt whenever the pages change.
-final class VoiceCommands: Sendable {
+final class SessionListener: Sendable {
     let listener: Listener
     /// Watches standard output for its reader leaving while nothing is printed (`ReaderWatch`).
     private let readerWatch: ReaderWatch?
@@ -22,7 +22,7 @@ final class VoiceCommands: Sendable {
     /// returns the notices of the grammar and the source.
     static func start(
         _ options: ListenOptions, pages: [String], queue: InputQueue, out: OutputStream
-    ) throws(ListenError) -> (VoiceCommands, [String]) {
+    ) throws(ListenError) -> (SessionListener, [String]) {
         let source: Listener.Source =
             options.listenFile.map { .wavFile($0) } ?? .pulseAudio(device: options.listenDevice)
         var configuration = ListenConfiguration()
@@ -32,7 +32,7 @@ final class VoiceCommands: Sendable {
             if case .finished = event { queue.finished() }
         }
         let watch = ReaderWatch.start(fd: out.fd.rawValue) { queue.push(.readerGone) }
-        return (VoiceCommands(listener: listener, readerWatch: watch), listener.initialReport.notices + listener.sourceNotices)
+        return (SessionListener(listener: listener, readerWatch: watch), listener.initialReport.notices + listener.sourceNotices)
     }
 
     /// New pages: a new grammar ("go to <title>", "page <number>" up to the count). Returns the
@@ -87,7 +87,7 @@ enum VoiceReport {
     }
 }
 
-extension VoiceCommands {
+extension SessionListener {
     /// The queue a listening session reads: the keyboard's (or pipe's) lines, which `feedKeyboard`
     /// starts reading on a thread of their own (`InputQueue.feed`, `LivePrompt.feed`), and the
     /// listener's events. When the listener cannot start, the queue says why first and the
@@ -95,9 +95,9 @@ extension VoiceCommands {
     static func queue(
         _ options: ListenOptions, pages: [String], out: OutputStream, err: OutputStream,
         feedKeyboard: (InputQueue) -> Void
-    ) -> (InputQueue, VoiceCommands?) {
+    ) -> (InputQueue, SessionListener?) {
         let queue = InputQueue(producers: 2)
-        var voice: VoiceCommands?
+        var voice: SessionListener?
         do {
             let (started, notices) = try start(options, pages: pages, queue: queue, out: out)
             voice = started
