@@ -44,7 +44,8 @@ final class REPLRunner {
         run(startingWith: first, voice: voice, prompt: prompt) { queue.next() }
     }
 
-    private func run(startingWith first: ShellCommand?, voice: SessionListener?, prompt: LivePrompt? = nil, next: () -> ShellInput?) -> Int32
+    private func run(startingWith first: ShellCommand?, voice: SessionListener?, prompt: LivePrompt? = nil, next: () -> ShellInput?)
+        -> Int32
     {
         // Half duplex: the listener ignores the microphone from the moment we speak until speech
         // has drained (plus its echo tail), so it never obeys its own voice from a speaker.
