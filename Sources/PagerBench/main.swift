@@ -28,6 +28,8 @@ print("")
 let listen = wanted("listen") ? ListenBench.run() : ListenBench.Figures()
 print("")
 let ear = wanted("ear") ? EarBench.run() : EarBench.Figures()
+print("")
+let audit = wanted("audit") ? AuditBench.run() : AuditBench.Figures()
 
 var summary = Summary()
 let c = comparison
@@ -118,6 +120,12 @@ summary.check(
     "CPU listening to silence (live stream)", listen.silenceCPUPercent, "%", decimals: 2, target: "< 5% of a core",
     pass: listen.silenceCPUPercent < 5)
 
+summary.heading("Audit a real carousel (audit --url, headless Chromium, browser start included)", ran: wanted("audit"))
+summary.check(
+    "Bootstrap's carousel audited cold, p50", audit.bootstrap.p50, "ms", decimals: 0, target: "≤ 2000 ms",
+    pass: audit.bootstrap.p50 <= 2000)
+summary.report("Bootstrap's carousel audited cold, p90", audit.bootstrap.p90, "ms", decimals: 0)
+summary.report("the APG carousel (rotating, 6 slides) audited cold, p50", audit.apg.p50, "ms", decimals: 0)
 summary.heading("Model", ran: wanted("core"))
 summary.report("reducer actions per second", core.actionsPerSecond, "/s", decimals: 0)
 summary.report("layout of the rendered pages", core.nanosecondsPerLayout, "ns/layout")

@@ -20,6 +20,9 @@ enum BrowserFlags {
             "--disable-component-update", "--disable-sync", "--mute-audio",
             // Screenshots that measure the page alone, one CSS pixel to one image pixel.
             "--hide-scrollbars", "--force-device-scale-factor=1",
+            // Animation frames as fast as the page can draw them, not 60 a second: the audit
+            // waits for a widget to be at rest frame by frame.
+            "--disable-frame-rate-limit", "--disable-gpu-vsync",
             // No host resolves but the local machine (the rules apply to numeric addresses too),
             // and WebRTC sends no UDP. BrowserPage also refuses requests one by one; these catch
             // what it cannot see, such as WebSockets.

@@ -23,7 +23,7 @@ package struct CarouselProbe {
     /// Page time after an action for the widget to come to rest, at most.
     package var settleLimit: Duration = .seconds(3)
     /// The most pages stepped from; longer carousels are sampled (the first, middle and last).
-    package var sampledAbove = 12
+    package var sampledAbove = 5
 
     /// Opens another tab of the same browser: a page whose clock has been made virtual cannot
     /// load again (its clock stands still), so a second load happens in a tab of its own.
@@ -99,16 +99,14 @@ package struct CarouselProbe {
         if afterLoad.changes == 0, let start = firstManualChange(facts) {
             // Some carousels start rotating only once a person has changed page (Bootstrap's
             // `data-bs-ride="true"`).
-            try watcher.perform(start)
-            try watcher.finishAnimations()
+            try watcher.activateByScript(start)
             let afterInteraction = try watcher.watchRotation()
             rotation.changesAfterInteraction = afterInteraction.changes
             rotation.interval = afterInteraction.interval
             rotation.liveWhileRotating = afterInteraction.live ?? rotation.liveWhileRotating
         }
         if rotation.rotates, facts.rotation != nil {
-            try watcher.perform(.rotationControl(.click))
-            try watcher.finishAnimations()
+            try watcher.activateByScript(.rotationControl(.click))
             rotation.pausedWithControl = true
             let afterPause = try watcher.watchRotation()
             rotation.changesAfterPause = afterPause.changes
@@ -198,6 +196,22 @@ package struct CarouselProbe {
         let found = try tab.script("__pagervoice.find(\(selector.map(Self.literal) ?? "null"))")
         guard found["error"] == nil else { throw .unexpectedAnswer("the carousel was not found again in a second tab") }
         return tab
+    }
+
+    /// Does `action` from the page's own script, then ends its animations: in a tab on a
+    /// virtual clock, where input events would wait for animation frames that never come.
+    func activateByScript(_ action: PageStep.Action) throws(Failure) {
+        let mark: String
+        switch action {
+        case .next: mark = "next"
+        case .previous: mark = "previous"
+        case .picker(let index, _): mark = "picker-\(index)"
+        case .rotationControl: mark = "rotation"
+        case .key, .wait: return
+        }
+        try script("__pagervoice.activate(\(Self.literal(mark)))")
+        try run { try page.runVirtualTime(.milliseconds(50)) }
+        try finishAnimations()
     }
 
     /// Ends every animation where it would end: on a virtual clock they never advance.
@@ -318,21 +332,12 @@ package struct CarouselProbe {
 
     // MARK: - Time
 
-    /// Waits until the widget is at rest, at most `settleLimit`: no animation runs in it, a slide
-    /// is on screen, and neither which one nor anything in its markup changed for 40 ms.
-    func settle() throws(Failure) {
-        let deadline = ContinuousClock.now + settleLimit
-        var last: (shown: Int?, mutations: Int?, at: ContinuousClock.Instant)?
-        while ContinuousClock.now < deadline {
-            let now = try state()
-            let current = (now["shown"]?.intValue, now["mutations"]?.intValue)
-            let moving = now["animating"]?.intValue != 0 || current.0 == -1
-            if let last, !moving, current.0 == last.shown, current.1 == last.mutations {
-                if ContinuousClock.now - last.at >= .milliseconds(40) { return }
-                continue
-            }
-            last = (current.0, current.1, ContinuousClock.now)
-        }
+    /// Waits until the widget is at rest, at most `settleLimit` (the page's own check, on its
+    /// animation frames: no animation runs, a slide is on screen, and neither which one nor
+    /// anything in the widget's markup changed over two frames). Returns the state at rest.
+    @discardableResult
+    func settle() throws(Failure) -> JSON {
+        try script("__pagervoice.settled(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
     }
 
     /// Watches the widget for `watch` of page time, untouched.
@@ -347,22 +352,19 @@ package struct CarouselProbe {
         // in-between frames of a change (both slides drawn) are not taken for changes.
         var stable = try script("__pagervoice.glance()")["shown"]?.intValue
         var candidate: (shown: Int, at: Double)?
-        var waited = Duration.zero
-        while waited < watch {
-            try run { try page.runVirtualTime(.milliseconds(250)) }
-            waited += .milliseconds(250)
-            try finishAnimations()
-            let now = try script("__pagervoice.glance()")
-            guard let shown = now["shown"]?.intValue, shown >= 0 else { continue }
+        try script("__pagervoice.startWatch()")
+        try run { try page.runVirtualTime(watch) }
+        for sample in try script("__pagervoice.stopWatch()").arrayValue ?? [] {
+            guard let shown = sample["shown"]?.intValue, shown >= 0 else { continue }
             if shown == stable {
                 candidate = nil
             } else if let pending = candidate, pending.shown == shown {
                 changes.append(pending.at)
-                live = now["live"]?.stringValue ?? live
+                live = sample["live"]?.stringValue ?? live
                 stable = shown
                 candidate = nil
             } else {
-                candidate = (shown, now["now"]?.doubleValue ?? 0)
+                candidate = (shown, sample["now"]?.doubleValue ?? 0)
             }
         }
         // The interval only where it repeats: two gaps that agree within a tenth.
@@ -389,8 +391,8 @@ package struct CarouselProbe {
     func step(_ action: PageStep.Action, _ facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> PageStep {
         let before = try state()["shown"]?.intValue
         try perform(action)
-        try settle()
-        let after = try conveyed(facts, marks: marks)
+        let rest = try settle()
+        let after = Self.conveyed(rest, try accessibility(marks), facts)
         return PageStep(action: action, from: before.flatMap { $0 >= 0 ? $0 : nil }, after: after)
     }
 
@@ -415,8 +417,8 @@ package struct CarouselProbe {
         case .click:
             let point = try script("__pagervoice.click(\(Self.literal(mark)))")
             guard let x = point["x"]?.doubleValue, let y = point["y"]?.doubleValue else { return }
+            // The pointer stays where it clicked, over the widget, as a person's mouse does.
             try run { try page.click(x: x, y: y) }
-            try parkPointer()
         case .enter, .space:
             try script("__pagervoice.focus(\(Self.literal(mark)))")
             try run { try page.press(input == .enter ? .enter : .space) }
@@ -461,47 +463,50 @@ package struct CarouselProbe {
     }
 
     /// Next and Previous (Enter, Space and the mouse), each picker (Enter), and the arrow keys,
-    /// Home and End on the pickers, from each start page.
+    /// Home and End on the pickers, from each start page. Steps are chained where one ends on
+    /// the page the next starts from, so the widget is moved between them only where it must be.
     func stepThrough(_ facts: inout CarouselFacts, marks: [String: Int]) throws(Failure) {
         let count = facts.count
         guard count > 0 else { return }
         let starts = startPages(count)
-        for start in starts {
-            for action in [PageStep.Action.next(.enter), .previous(.enter)] {
-                if case .next = action, facts.next == nil { continue }
-                if case .previous = action, facts.previous == nil { continue }
-                guard try go(to: start, facts) else { continue }
-                facts.steps.append(try step(action, facts, marks: marks))
-            }
+        func from(_ page: Int, _ action: PageStep.Action) throws(Failure) {
+            guard try go(to: page, facts) else { return }
+            facts.steps.append(try step(action, facts, marks: marks))
         }
-        if facts.next != nil, try go(to: 0, facts) {
-            facts.steps.append(try step(.next(.space), facts, marks: marks))
-            facts.steps.append(try step(.next(.click), facts, marks: marks))
+        if facts.next != nil {
+            for start in starts { try from(start, .next(.enter)) }
         }
+        if facts.previous != nil {
+            for start in starts.reversed() { try from(start, .previous(.enter)) }
+        }
+        if facts.next != nil, count > 1 { try from(0, .next(.space)) }
         // The ends with the mouse too, so an end is judged even where the keyboard cannot act.
-        if facts.next != nil, try go(to: count - 1, facts) { facts.steps.append(try step(.next(.click), facts, marks: marks)) }
-        if facts.previous != nil, try go(to: 0, facts) { facts.steps.append(try step(.previous(.click), facts, marks: marks)) }
+        if facts.next != nil { try from(count - 1, .next(.click)) }
+        if facts.previous != nil { try from(0, .previous(.click)) }
         if !facts.pickers.isEmpty {
-            let pickers = startPages(facts.pickers.count).reversed()
+            // Each sampled picker from a page that is not its own, so selecting it must change
+            // something: in descending order, starting where the widget is not on the first.
+            let pickers = Array(startPages(facts.pickers.count).reversed())
             for index in pickers {
-                // From another page, so selecting it must change something.
-                guard try go(to: index == 0 ? min(1, count - 1) : 0, facts) else { continue }
+                let shown = try state()["shown"]?.intValue ?? 0
+                if shown == index { guard try go(to: index == 0 ? min(1, count - 1) : 0, facts) else { continue } }
                 facts.steps.append(try step(.picker(index, .enter), facts, marks: marks))
             }
-            let keys = ["ArrowRight", "ArrowLeft", "Home", "End"]
-            for start in [0, count - 1] where count > 1 {
-                for key in keys {
-                    guard try go(to: start, facts) else { continue }
-                    facts.steps.append(try step(.key(key, on: "picker-\(start)"), facts, marks: marks))
-                }
+            // The arrow keys, Home and End on the picker of the page shown, in a chain that
+            // meets both ends: right, left, End, right (past the end), Home, left (before the
+            // start).
+            // A tablist must move with the arrow keys (the APG tabs pattern), so both ends are
+            // tried; other widgets that take keys at all are tried once each way.
+            guard count > 1, try go(to: 0, facts) else { return }
+            let keys =
+                facts.pickersAreTabs ? ["ArrowRight", "ArrowLeft", "End", "ArrowRight", "Home", "ArrowLeft"] : ["ArrowRight", "ArrowLeft"]
+            for key in keys {
+                let shown = try state()["shown"]?.intValue ?? 0
+                facts.steps.append(try step(.key(key, on: "picker-\(max(shown, 0))"), facts, marks: marks))
             }
-        } else if let slider = facts.slider {
-            _ = slider
+        } else if facts.slider != nil {
             for start in [0, count - 1] {
-                for key in ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"] {
-                    guard try go(to: start, facts) else { continue }
-                    facts.steps.append(try step(.key(key, on: "slider"), facts, marks: marks))
-                }
+                for key in ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"] { try from(start, .key(key, on: "slider")) }
             }
         }
     }
@@ -565,7 +570,15 @@ package struct CarouselProbe {
         try script("__pagervoice.blur()")
         try run { try page.movePointer(x: 0, y: 0) }
         let boxes = try script("__pagervoice.boxes()")
-        guard let root = Self.box(boxes["root"]), !root.isEmpty else { return [] }
+        // Only where the pickers are (the smaller the picture, the sooner it is taken and read).
+        let drawn = (boxes["pickers"]?.arrayValue ?? []).compactMap { Self.box($0) }.filter { !$0.isEmpty }
+        guard let first = drawn.first else { return [] }
+        let left = drawn.map(\.x).reduce(first.x, min).rounded(.down) - 2
+        let top = drawn.map(\.y).reduce(first.y, min).rounded(.down) - 2
+        let right = drawn.map(\.maxX).reduce(first.maxX, max).rounded(.up) + 2
+        let bottom = drawn.map(\.maxY).reduce(first.maxY, max).rounded(.up) + 2
+        let root = PageBox(x: max(left, 0), y: max(top, 0), width: min(right - max(left, 0), 4000), height: min(bottom - max(top, 0), 4000))
+        guard !root.isEmpty else { return [] }
         let current = Set(Self.conveyed(try state(), AccessibilitySnapshot(tree: [], marks: [:]), facts).markedPickers)
         let clip = BrowserPage.Clip(x: root.x, y: root.y, width: root.width, height: root.height)
         let shown = try picture(clip)
@@ -594,22 +607,23 @@ package struct CarouselProbe {
     /// `prefers-reduced-motion: reduce`.
     func motion(_ facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> MotionFacts {
         guard facts.next != nil || facts.pickers.count > 1 else { return MotionFacts(normalMilliseconds: 0) }
+        // The change's animations are slowed almost to a stop while they are read, so none has
+        // ended by then; their durations are their own whatever the playback rate.
         func animationsOfAChange() throws(Failure) -> (Double, [String]) {
             let shown = try state()["shown"]?.intValue ?? 0
+            try animationSpeed(0.001)
             if facts.next != nil {
                 try activate("next", .click)
             } else {
                 try activate("picker-\(shown == 0 ? 1 : 0)", .click)
             }
             let now = try state()
+            try animationSpeed(Self.fastAnimations)
             let longest = now["animating"]?.intValue ?? 0 > 0 ? now["longestAnimation"]?.doubleValue ?? 0 : 0
             let properties = now["animated"]?.arrayValue?.compactMap(\.stringValue) ?? []
             try settle()
             return (longest, properties.flatMap { $0.split(separator: ",").map(String.init) })
         }
-        // At the page's own speed, read at once: the durations are the animations' own.
-        try animationSpeed(1)
-        defer { _ = try? animationSpeed(Self.fastAnimations) }
         let normal = try animationsOfAChange()
         var motion = MotionFacts(normalMilliseconds: normal.0)
         motion.normalProperties = Array(Set(normal.1)).sorted()
@@ -627,8 +641,7 @@ package struct CarouselProbe {
         defer { _ = try? tab.page.close() }
         var changes = try tab.watchRotation().changes
         if changes == 0, let start = firstManualChange(facts) {
-            try tab.perform(start)
-            try tab.finishAnimations()
+            try tab.activateByScript(start)
             changes = try tab.watchRotation().changes
         }
         return changes

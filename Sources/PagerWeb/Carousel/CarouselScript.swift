@@ -276,6 +276,46 @@ enum CarouselScript {
               });
               return best;
             },
+            // Watching rotation on a virtual clock: a sampler on the page's own timers records, every
+            // quarter of a second of page time, the slide on screen and the live region, after ending
+            // the animations a virtual clock never advances. One budget of page time then runs the
+            // whole watch, instead of a round trip per sample.
+            startWatch() {
+              api.stopWatch();
+              found.watchLog = [];
+              found.watchTimer = setInterval(() => {
+                document.getAnimations().forEach((a) => { try { a.finish(); } catch (e) {} });
+                found.watchLog.push({ shown: api.shownSlide(), live: api.live(), now: performance.now() });
+              }, 250);
+              return true;
+            },
+            stopWatch() {
+              if (found.watchTimer) clearInterval(found.watchTimer);
+              found.watchTimer = null;
+              const log = found.watchLog || [];
+              found.watchLog = [];
+              return log;
+            },
+            // The widget's state once it is at rest: no animation runs in it, a slide is on screen,
+            // and neither which one nor anything in its markup changed over two animation frames; at
+            // most `limit` milliseconds (then the state as it is, marked unsettled).
+            settled(limit) {
+              const started = performance.now();
+              let last = null;
+              let quiet = 0;
+              return new Promise((resolve) => {
+                const check = () => {
+                  const now = api.state();
+                  const key = now.shown + ':' + now.mutations;
+                  if (now.animating === 0 && now.shown !== -1 && key === last) quiet += 1; else quiet = 0;
+                  last = key;
+                  if (quiet >= 2) { resolve(now); return; }
+                  if (performance.now() - started > limit) { now.unsettled = true; resolve(now); return; }
+                  requestAnimationFrame(check);
+                };
+                requestAnimationFrame(check);
+              });
+            },
             // What a watch of rotation needs, cheaply: the slide on screen, the live region, the time.
             glance() {
               return { shown: api.shownSlide(), live: api.live(), now: performance.now() };
@@ -380,6 +420,14 @@ enum CarouselScript {
             },
             blur() {
               if (document.activeElement) document.activeElement.blur();
+              return true;
+            },
+            // Clicks a part from the page's own script: for tabs on a virtual clock, where input
+            // events would wait for frames that never come.
+            activate(mark) {
+              const e = document.querySelector('[' + MARK + '="' + mark + '"]');
+              if (!e) return false;
+              e.click();
               return true;
             },
             click(mark) {
