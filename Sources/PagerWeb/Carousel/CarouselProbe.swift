@@ -334,7 +334,7 @@ package struct CarouselProbe {
 
     /// Waits until the widget is at rest, at most `settleLimit` (the page's own check, on its
     /// animation frames: no animation runs, a slide is on screen, and neither which one nor
-    /// anything in the widget's markup changed over two frames). Returns the state at rest.
+    /// anything in the widget's markup changed from one frame to the next). Returns the state at rest.
     @discardableResult
     func settle() throws(Failure) -> JSON {
         try script("__pagervoice.settled(\(Interrupted.milliseconds(roundingUp: settleLimit)))")

@@ -297,7 +297,7 @@ enum CarouselScript {
               return log;
             },
             // The widget's state once it is at rest: no animation runs in it, a slide is on screen,
-            // and neither which one nor anything in its markup changed over two animation frames; at
+            // and neither which one nor anything in its markup changed from one animation frame to the next; at
             // most `limit` milliseconds (then the state as it is, marked unsettled).
             settled(limit) {
               const started = performance.now();
@@ -309,7 +309,7 @@ enum CarouselScript {
                   const key = now.shown + ':' + now.mutations;
                   if (now.animating === 0 && now.shown !== -1 && key === last) quiet += 1; else quiet = 0;
                   last = key;
-                  if (quiet >= 2) { resolve(now); return; }
+                  if (quiet >= 1) { resolve(now); return; }
                   if (performance.now() - started > limit) { now.unsettled = true; resolve(now); return; }
                   requestAnimationFrame(check);
                 };
