@@ -159,7 +159,7 @@ package struct AuditReport: Sendable {
                 ])
             ),
             ("logicalLocations", .array([.object(logical)])),
-        ])
+        ] + (page.map { [("properties", JSON.object([("url", .string($0.url.terminalSafe))]))] } ?? []))
     }
 
     /// The artifact a configuration's results name: the audit has no file of its own.

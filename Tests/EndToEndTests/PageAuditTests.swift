@@ -148,6 +148,7 @@ import Testing
             #expect(!uri.isEmpty && !uri.hasPrefix("/") && !uri.contains("://"))
             #expect(uri.hasSuffix("Tests/Carousels/bootstrap.html"))
             #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 1)
+            #expect((location["properties"] as? [String: Any])?["url"] as? String == Self.page("bootstrap.html"))
             let logical = try #require((location["logicalLocations"] as? [[String: Any]])?.first)
             #expect((logical["fullyQualifiedName"] as? String)?.hasPrefix("#carouselExampleIndicators") == true)
         }

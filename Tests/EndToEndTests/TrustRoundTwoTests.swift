@@ -50,4 +50,28 @@ import Testing
         #expect(shown.contains("\\u{202E}egaP\\u{200B}"), "\(format): \(shown.prefix(400))")
         #expect(shown.contains("Ex\\u{2066}plore"), "\(format)")
     }
+
+    /// Item 5: GitHub code scanning refused the configuration audit's SARIF ("expected at least
+    /// one location"). Every result has one now: a relative artifact path with a line (GitHub's
+    /// ingestion rules GH1001, GH1003, GH1005) and a logical location for the element.
+    @Test func sarifResultsCarryLocationsGitHubAccepts() throws {
+        let run = try Pagervoice.run(["audit", "--format", "sarif"])
+        #expect(run.status == 1)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let results = try #require(((log["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
+        #expect(results.count == 15)
+        for result in results {
+            #expect(result["ruleId"] is String)
+            #expect(((result["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+            let locations = try #require(result["locations"] as? [[String: Any]])
+            #expect(locations.count == 1)
+            let physical = try #require(locations[0]["physicalLocation"] as? [String: Any])
+            let uri = try #require((physical["artifactLocation"] as? [String: Any])?["uri"] as? String)
+            #expect(uri == "pagervoice-audit-configuration")
+            #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 1)
+            let logical = try #require((locations[0]["logicalLocations"] as? [[String: Any]])?.first)
+            #expect(logical["kind"] as? String == "element")
+        }
+    }
 }
