@@ -150,16 +150,17 @@ package struct AuditReport: Sendable {
                 ("kind", .string("element")),
             ]
         }
-        return .object([
-            (
-                "physicalLocation",
-                .object([
-                    ("artifactLocation", .object([("uri", .string(artifact))])),
-                    ("region", .object([("startLine", .int(1))])),
-                ])
-            ),
-            ("logicalLocations", .array([.object(logical)])),
-        ] + (page.map { [("properties", JSON.object([("url", .string($0.url.terminalSafe))]))] } ?? []))
+        return .object(
+            [
+                (
+                    "physicalLocation",
+                    .object([
+                        ("artifactLocation", .object([("uri", .string(artifact))])),
+                        ("region", .object([("startLine", .int(1))])),
+                    ])
+                ),
+                ("logicalLocations", .array([.object(logical)])),
+            ] + (page.map { [("properties", JSON.object([("url", .string($0.url.terminalSafe))]))] } ?? []))
     }
 
     /// The artifact a configuration's results name: the audit has no file of its own.
