@@ -60,12 +60,30 @@ struct PageAddress: Equatable {
                     "--url: only file: and http(s): addresses of this machine can be audited, not '\(String(scheme).clipped())'")
             }
         } else {
-            let absolute = trimmed.hasPrefix("/") ? trimmed : workingDirectory + "/" + trimmed
-            let normal = Self.normalised(absolute)
+            // A path may carry a query or a fragment, as a URL would (`page.html?defect=x`), when
+            // the file is the part before it; a file whose name holds "?" is still itself.
+            var path = trimmed
+            var suffix = ""
+            if let cut = trimmed.firstIndex(where: { $0 == "?" || $0 == "#" }), !Self.exists(Self.absolute(trimmed, in: workingDirectory)),
+                Self.exists(Self.absolute(String(trimmed[..<cut]), in: workingDirectory))
+            {
+                path = String(trimmed[..<cut])
+                suffix = String(trimmed[cut...])
+            }
+            let normal = Self.normalised(Self.absolute(path, in: workingDirectory))
             file = normal
-            url = "file://" + Self.percentEncoded(normal)
+            url = "file://" + Self.percentEncoded(normal) + suffix
             artifact = Self.relative(normal, to: workingDirectory)
         }
+    }
+
+    static func absolute(_ path: String, in folder: String) -> String {
+        path.hasPrefix("/") ? path : folder + "/" + path
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
     }
 
     /// Letters, then letters, digits, `+`, `-` or `.`: RFC 3986's scheme. One letter alone is not

@@ -14,6 +14,8 @@ public enum Expectation: Sendable, Equatable {
     case focus(String)
     /// `expect-read "TEXT"`: the page being read (since it was arrived on, or `read`) holds TEXT.
     case reading(String)
+    /// `expect-position 2 of 6`: the position and the count conveyed, whatever the wording.
+    case position(Int, of: Int)
 
     /// Parses an expectation line; nil when the line is not one (then it is a REPL command).
     public static func parse(_ line: String) throws(UsageError) -> Expectation? {
@@ -27,6 +29,17 @@ public enum Expectation: Sendable, Equatable {
             return .reading(try unquote(rest.trimmingSpaces()))
         case "expect-page":
             return .page(try NumberParsing.int(rest, what: "expect-page", in: 0...Int.max))
+        case "expect-position":
+            let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard words.count == 3, words[1].lowercased() == "of" else {
+                throw UsageError("expect-position takes N of M, e.g. expect-position 2 of 6")
+            }
+            let count = try NumberParsing.int(words[2], what: "expect-position's count", in: 0...Int.max)
+            let position = try NumberParsing.int(words[0], what: "expect-position", in: 0...Int.max)
+            guard position <= count, (position == 0) == (count == 0) else {
+                throw UsageError("expect-position \(position) of \(count) cannot hold: a position is 1 to the count (0 of 0 when empty)")
+            }
+            return .position(position, of: count)
         case "expect-boundary":
             guard rest.trimmingSpaces().isEmpty else { throw UsageError("expect-boundary takes no arguments") }
             return .boundary
@@ -71,6 +84,7 @@ public enum Expectation: Sendable, Equatable {
         case .silence: "silence"
         case .focus(let text): "focus on \"\(text)\""
         case .reading(let text): "the page read to hold \"\(text)\""
+        case .position(let page, let count): "position \(page) of \(count)"
         }
     }
 
@@ -82,6 +96,7 @@ public enum Expectation: Sendable, Equatable {
         case .silence: "expect-silence"
         case .focus(let text): "expect-focus \"\(text)\""
         case .reading(let text): "expect-read \"\(text)\""
+        case .position(let page, let count): "expect-position \(page) of \(count)"
         }
     }
 }

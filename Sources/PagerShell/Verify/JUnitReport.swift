@@ -15,10 +15,17 @@ enum JUnitReport {
             let name = escape(result.file)
             let time = Double(result.nanoseconds) / 1e9
             let open = #"    <testcase classname="pagervoice.verify" name="\#(name)" time="\#(time)""#
-            if result.failed.isEmpty {
+            // The real page a script ran on (verify --url), as a property of its test case.
+            let properties = result.url.map { [#"      <properties><property name="url" value="\#(escape($0))"/></properties>"#] } ?? []
+            if result.failed.isEmpty && properties.isEmpty {
                 lines.append(open + "/>")
+            } else if result.failed.isEmpty {
+                lines.append(open + ">")
+                lines += properties
+                lines.append("    </testcase>")
             } else {
                 lines.append(open + ">")
+                lines += properties
                 let message = "\(result.failed.count) of \(result.checks.count) checks failed"
                 let body = result.failed.map(\.failureLine).joined(separator: "\n")
                 lines.append(#"      <failure message="\#(escape(message))" type="expectation">\#(escape(body))</failure>"#)

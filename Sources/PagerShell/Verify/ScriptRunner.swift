@@ -10,12 +10,27 @@ public struct ScriptRunner: Sendable {
         /// The expectation, or the command that failed.
         public var expected: String
         public var got: String
+        /// A failure said whole, where "expected …, got …" would say less (a real page: what the
+        /// model says beside what the page conveys).
+        public var detail: String?
+
+        public init(file: String, line: Int, passed: Bool, expected: String, got: String, detail: String? = nil) {
+            self.file = file
+            self.line = line
+            self.passed = passed
+            self.expected = expected
+            self.got = got
+            self.detail = detail
+        }
 
         /// `FILE:LINE: expected … got …`; a finding about the whole script (line 0) is
         /// `FILE: what` (`mine.pv: no checks`). Each side is clipped to `shownLength` characters
         /// (a 1 MB expect line is one readable line, not 2 MB); JSON keeps them whole.
         public var failureLine: String {
-            line == 0
+            if let detail {
+                return line == 0 ? "\(file): \(detail.clipped(Self.shownLength))" : "\(file):\(line): \(detail.clipped(Self.shownLength))"
+            }
+            return line == 0
                 ? "\(file): \(got.clipped(Self.shownLength))"
                 : "\(file):\(line): expected \(expected.clipped(Self.shownLength)), got \(got.clipped(Self.shownLength))"
         }
@@ -27,6 +42,8 @@ public struct ScriptRunner: Sendable {
         public var file: String
         public var checks: [Check]
         public var nanoseconds: UInt64
+        /// The real page the script ran on (`verify --url`), for every report of it.
+        public var url: String?
         public var failed: [Check] { checks.filter { !$0.passed } }
     }
 
@@ -164,6 +181,9 @@ public struct ScriptRunner: Sendable {
         case .page(let page):
             passed = session.pager.pageNumber == page
             got = "page \(session.pager.pageNumber) of \(session.pager.count)"
+        case .position(let page, let count):
+            passed = session.pager.pageNumber == page && session.pager.count == count
+            got = "position \(session.pager.pageNumber) of \(session.pager.count)"
         case .boundary:
             switch outcome {
             case .announcement(let a) where a.isBoundary:

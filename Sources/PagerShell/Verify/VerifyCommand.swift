@@ -16,6 +16,16 @@ struct VerifyCommand: PagerVoiceSubcommand {
               expect-silence     nothing was spoken since the previous check
               expect-focus "T"   VoiceOver's cursor is on the element it describes as T
               expect-read "T"    the page being read (with --read FILE) holds T
+              expect-position N of M  the position and count conveyed are N of M
+            With --url, each script runs on a real page's carousel in headless Chromium and on the \
+            model beside it, configured from the carousel: next and previous press its own controls \
+            from the keyboard (or the arrow keys on a tablist's selected tab), go N activates its N-th \
+            dot or tab, first and last use Home and End on a tablist, focus next and previous are Tab \
+            and Shift-Tab. expect-page and expect-position hold when every channel the carousel uses \
+            (selected or current dot, the shown slide's "N of M", the slider) conveys that page and the \
+            model agrees; expect "TEXT" is what a screen reader is given for the focused element \
+            (name, role, states). A carousel that rotates is stopped with its own control first; one \
+            that cannot be stopped fails the run.
             With --listen, each expect "TEXT" is also checked by ear: eSpeak NG says TEXT in the \
             session's voice and rate, PocketSphinx hears it among every announcement of the pager, \
             what the script has said and its expected texts, and the check fails when it is heard \
@@ -62,6 +72,26 @@ struct VerifyCommand: PagerVoiceSubcommand {
         transform: { try ArgumentCheck.int($0, in: SpeechOptions.rateRange) })
     var rate: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Run each script on the carousel of a real page (a file, file://, or http://127.0.0.1…) and on the model beside it.",
+            valueName: "url"))
+    var url: String?
+
+    @Option(help: ArgumentHelp("With --url: the carousel to verify, by CSS selector, when the page has several.", valueName: "selector"))
+    var carousel: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --url: the headless Chromium to run (default: chromium-headless-shell, else chromium, on PATH).", valueName: "path"))
+    var browser: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("With --url: how long the page may take to load, in seconds (default 10).", valueName: "seconds"),
+        transform: { try ArgumentCheck.double($0, in: 0.1...600) })
+    var timeout: Double?
+
     @Argument(help: "Scripts to run.", completion: .file(extensions: ["pv"]))
     var files: [String] = []
 
@@ -69,6 +99,23 @@ struct VerifyCommand: PagerVoiceSubcommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("verify needs at least one script FILE") }
+        if url == nil {
+            if carousel != nil { throw ValidationError("--carousel picks a carousel on the page --url names; add --url") }
+            if browser != nil { throw ValidationError("--browser runs the page --url names; add --url") }
+            if timeout != nil { throw ValidationError("--timeout bounds loading the page --url names; add --url") }
+        } else {
+            // The model is configured from the page's carousel: nothing else may shape it.
+            let shaping =
+                pager.shape.given + (pager.rtl ? ["--rtl"] : []) + (pager.lang != nil ? ["--lang"] : [])
+                + (read != nil ? ["--read"] : []) + (listen ? ["--listen"] : [])
+            if let first = shaping.first {
+                throw ValidationError(
+                    "\(first) shapes the model, which --url configures from the page's carousel (leave out \(shaping.joined(separator: ", ")))"
+                )
+            }
+            _ = try pageAddress()
+            if let carousel, carousel.trimmingSpaces().isEmpty { throw ValidationError("--carousel needs a CSS selector") }
+        }
         if !listen && (voice != nil || rate != nil) {
             throw ValidationError("--voice and --rate only change what verify --listen hears; add --listen")
         }
@@ -84,6 +131,12 @@ struct VerifyCommand: PagerVoiceSubcommand {
                 throw ValidationError("--junit \(junit.clipped(200)) is the script \(script.clipped(200)); choose another report file")
             }
         }
+    }
+
+    /// `--url` as an address of this machine, or the usage error it is.
+    func pageAddress() throws -> PageAddress? {
+        guard let url else { return nil }
+        do { return try PageAddress(url, workingDirectory: AuditCommand.workingDirectory()) } catch { throw ValidationError(error.message) }
     }
 
     func execute(_ io: ShellIO) -> Int32 {
@@ -130,6 +183,21 @@ struct VerifyCommand: PagerVoiceSubcommand {
         let out = io.out
         func emit(_ event: JSON) { out.writeRaw(event.serialized()) }
         let runner = ScriptRunner(initial: Session(pager: start, verbosity: terse ? .terse : .normal, document: document))
+        var pages: PageVerify?
+        if let address = try? pageAddress() {
+            if let problem = address.fileProblem() {
+                io.err.writeLine("pagervoice verify: \(problem)")
+                io.finish(command: "pagervoice verify")
+                return 1
+            }
+            do {
+                pages = try PageVerify(address: address, carousel: carousel, browser: browser, timeout: timeout)
+            } catch {
+                io.err.writeLine("pagervoice verify: \(error)")
+                io.finish(command: "pagervoice verify")
+                return 1
+            }
+        }
         var results: [ScriptRunner.Result] = []
         var unreadable = 0
         for file in files {
@@ -152,16 +220,29 @@ struct VerifyCommand: PagerVoiceSubcommand {
                         nanoseconds: 0))
                 continue
             }
-            let result = runner.run(file: file, text: text, hearing: hearing)
+            let result: ScriptRunner.Result
+            if let pages {
+                do {
+                    result = try pages.run(file: file, text: text)
+                } catch {
+                    io.err.writeLine("pagervoice verify: \(error)")
+                    io.finish(command: "pagervoice verify")
+                    return 1
+                }
+            } else {
+                result = runner.run(file: file, text: text, hearing: hearing)
+            }
             results.append(result)
             for check in result.checks {
                 if json {
-                    emit(
-                        .object([
-                            ("type", .string("check")), ("file", .string(check.file)), ("line", .int(check.line)),
-                            ("status", .string(check.passed ? "pass" : "fail")),
-                            ("expected", .string(check.expected)), ("got", .string(check.got)),
-                        ]))
+                    var event: [(String, JSON)] = [
+                        ("type", .string("check")), ("file", .string(check.file)), ("line", .int(check.line)),
+                        ("status", .string(check.passed ? "pass" : "fail")),
+                        ("expected", .string(check.expected)), ("got", .string(check.got)),
+                    ]
+                    if let detail = check.detail, !check.passed { event.append(("message", .string(detail))) }
+                    if let url = result.url { event.append(("url", .string(url))) }
+                    emit(.object(event))
                 } else if !check.passed {
                     out.writeLine(check.failureLine)
                 }

@@ -63,6 +63,26 @@ package struct CarouselProbe {
 
     /// The facts of the carousel on the open page at `url`.
     package func measure(url: String) throws(Failure) -> CarouselFacts {
+        var (facts, marks) = try prepare(url: url)
+        try parkPointer()
+        try stepThrough(&facts, marks: marks)
+        facts.tabOrderShown = try state()["shown"]?.intValue.flatMap { $0 >= 0 ? $0 : nil }
+        facts.tabOrder = try tabOrder(facts)
+        facts.hiddenFocusables = try hiddenFocusables(facts)
+        facts.dotPixels = try dotPixels(facts)
+        facts.motion = try motion(facts, marks: marks)
+        facts.narrow = try narrowLayout()
+        if facts.rotationFacts.rotates {
+            facts.rotationFacts.changesUnderReducedMotion = try rotationUnderReducedMotion(url: url, facts: facts)
+        }
+        return facts
+    }
+
+    /// The widget found, named and read once loaded, its rotation watched in a tab of its own
+    /// and, where its control stops it, stopped here too, as a person stops a carousel before
+    /// reading it: what both the audit and `verify --url` start from. Also returns the parts'
+    /// DOM nodes, for reading the accessibility tree after each step.
+    package func prepare(url: String) throws(Failure) -> (facts: CarouselFacts, marks: [String: Int]) {
         try install()
         let found = try script("__pagervoice.find(\(selector.map(Self.literal) ?? "null"))")
         if let error = found["error"]?.stringValue {
@@ -75,7 +95,7 @@ package struct CarouselProbe {
         let structure = try Structure(found)
         try fitViewport()
         let marks = try markedNodes()
-        var snapshot = try accessibility(marks)
+        let snapshot = try accessibility(marks)
         var facts = CarouselFacts(
             url: url, detection: structure.how, widget: PageElement(selector: structure.root), initial: Conveyed(shown: nil),
             rotation: RotationFacts(
@@ -119,20 +139,7 @@ package struct CarouselProbe {
         if rotation.rotates, rotation.changesAfterPause == 0, facts.rotation != nil {
             facts.steps.append(try step(.rotationControl(.click), facts, marks: marks))
         }
-        try parkPointer()
-        try stepThrough(&facts, marks: marks)
-        facts.tabOrderShown = try state()["shown"]?.intValue.flatMap { $0 >= 0 ? $0 : nil }
-        facts.tabOrder = try tabOrder(facts)
-        facts.hiddenFocusables = try hiddenFocusables(facts)
-        snapshot = try accessibility(marks)
-        facts.dotPixels = try dotPixels(facts)
-        facts.motion = try motion(facts, marks: marks)
-        facts.narrow = try narrowLayout()
-        if rotation.rotates {
-            facts.rotationFacts.changesUnderReducedMotion = try rotationUnderReducedMotion(url: url, facts: facts)
-        }
-        _ = snapshot
-        return facts
+        return (facts, marks)
     }
 
     /// What the script's `find` reported.

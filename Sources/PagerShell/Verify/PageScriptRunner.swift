@@ -1,0 +1,246 @@
+import PagerAudit
+import PagerCore
+import PagerWeb
+
+/// Runs one `verify` script on a real carousel and on the model side by side (`verify --url`).
+///
+/// The script's paging commands act on the widget as a person would: `next` and `previous` press
+/// its own controls from the keyboard (focus, then Enter), or the arrow keys on the selected tab
+/// of a tablist; `go N` activates the N-th dot or tab, or pages there with next and previous;
+/// `first` and `last` use Home and End on a tablist, else the same; `focus next` and `focus
+/// previous` are Tab and Shift-Tab. The model, configured from the widget (its page count, its
+/// slides' names, its direction), takes the same steps. Every check compares the two by fact:
+/// the page the widget conveys on every channel it uses, against the model's.
+struct PageScriptRunner {
+    var probe: CarouselProbe
+    var facts: CarouselFacts
+    var marks: [String: Int]
+    /// The address as given, for messages and reports.
+    var url: String
+
+    /// The model the widget is held to: one page per slide, named by the slides' names.
+    var model: Pager {
+        let word = facts.pageWord.capitalisingFirstLetter()
+        let names = (0..<facts.count).map { index -> String in
+            let name = facts.slides.indices.contains(index) ? facts.slides[index].name : ""
+            return AccessibleText.isSilent(name) ? "\(word) \(index + 1)" : name
+        }
+        return Pager(pages: names, direction: facts.rightToLeft ? .rightToLeft : .leftToRight)
+    }
+
+    /// A script step that could not be done to the page: what is missing, in a person's words.
+    struct Missing: Error {
+        var reason: String
+    }
+
+    func run(file: String, text: String) -> ScriptRunner.Result {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var pager = model
+        var conveyed = facts.initial
+        if let rest = try? probe.now(facts: facts, marks: marks) { conveyed = rest }
+        var checks: [ScriptRunner.Check] = []
+        var lastCommand: String?
+        var expectations = 0
+        for (offset, line) in ScriptRunner.lines(text).enumerated() {
+            let number = offset + 1
+            let trimmed = String(line).trimmingSpaces()
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let expectation: Expectation?
+            do {
+                expectation = try Expectation.parse(trimmed)
+            } catch {
+                checks.append(.init(file: file, line: number, passed: false, expected: "a valid check", got: "error: \(error.message)"))
+                continue
+            }
+            if let expectation {
+                expectations += 1
+                checks.append(check(expectation, file: file, line: number, pager: pager, conveyed: conveyed, after: lastCommand))
+                continue
+            }
+            lastCommand = trimmed
+            let parsed: ShellCommand?
+            do {
+                parsed = try CommandParser.parse(trimmed, pageCount: pager.count)
+            } catch {
+                checks.append(
+                    .init(
+                        file: file, line: number, passed: false, expected: "'\(trimmed.clipped())' to run", got: "error: \(error.message)"))
+                continue
+            }
+            guard let command = parsed else { continue }
+            do {
+                conveyed = try perform(command, text: trimmed, pager: &pager, conveyed: conveyed)
+            } catch let error as UsageError {
+                checks.append(
+                    .init(
+                        file: file, line: number, passed: false, expected: "'\(trimmed.clipped())' to run", got: "error: \(error.message)"))
+            } catch let missing as Missing {
+                checks.append(
+                    .init(
+                        file: file, line: number, passed: false, expected: "'\(trimmed.clipped())' to run", got: missing.reason,
+                        detail: "\(trimmed.clipped()) cannot be done on the carousel: \(missing.reason)"))
+            } catch let failure as CarouselProbe.Failure {
+                checks.append(
+                    .init(
+                        file: file, line: number, passed: false, expected: "'\(trimmed.clipped())' to run", got: failure.description,
+                        detail: "\(trimmed.clipped()) failed on the page: \(failure.description)"))
+            } catch {
+                checks.append(.init(file: file, line: number, passed: false, expected: "'\(trimmed.clipped())' to run", got: "\(error)"))
+            }
+        }
+        if expectations == 0 {
+            checks.append(.init(file: file, line: 0, passed: false, expected: "at least one check", got: "no checks"))
+        }
+        let elapsed = clock.now - start
+        let ns = UInt64(elapsed.components.seconds) * 1_000_000_000 + UInt64(elapsed.components.attoseconds / 1_000_000_000)
+        var result = ScriptRunner.Result(file: file, checks: checks, nanoseconds: ns)
+        result.url = url
+        return result
+    }
+
+    // MARK: - Acting
+
+    /// Does one command on the page and on the model; returns what the page conveys after it.
+    func perform(_ command: ShellCommand, text: String, pager: inout Pager, conveyed: Conveyed) throws -> Conveyed {
+        switch command {
+        case .action(.increment):
+            _ = try? pager.reduce(.increment)
+            return try step(forward: true, conveyed: conveyed)
+        case .action(.decrement):
+            _ = try? pager.reduce(.decrement)
+            return try step(forward: false, conveyed: conveyed)
+        case .action(.goTo(let index)):
+            guard index < facts.count else { throw UsageError("there is no page \(index + 1): the carousel has \(facts.count)") }
+            try pager.reduce(.goTo(index))
+            return try go(to: index, conveyed: conveyed, home: index == 0 ? "Home" : nil)
+        case .lastPage:
+            guard facts.count > 0 else { throw Missing(reason: "the carousel has no pages") }
+            try pager.reduce(.goTo(facts.count - 1))
+            return try go(to: facts.count - 1, conveyed: conveyed, home: "End")
+        case .action(.moveFocus(let move)) where move == .next || move == .previous:
+            try probe.moveFocus(backwards: move == .previous)
+            return try probe.now(facts: facts, marks: marks)
+        default:
+            throw Missing(
+                reason:
+                    "only paging (next, previous, go N, first, last), focus next and focus previous act on a real page; its pages, size and settings are the page's own"
+            )
+        }
+    }
+
+    /// Next or previous: the arrow key on the selected tab of a tablist, else the widget's own
+    /// control, focused and pressed with Enter (a control the keyboard cannot reach is missing).
+    func step(forward: Bool, conveyed: Conveyed) throws -> Conveyed {
+        if facts.pickersAreTabs {
+            let selected = conveyed.markedPickers.first ?? conveyed.shown ?? 0
+            if facts.pickers.indices.contains(selected), !facts.pickers[selected].focusable {
+                throw Missing(
+                    reason: "its selected tab (\(facts.pickers[selected].selector.clipped(60))) cannot be reached with the keyboard")
+            }
+            let key = forward != facts.rightToLeft ? "ArrowRight" : "ArrowLeft"
+            return try probe.act(.key(key, on: "picker-\(selected)"), facts: facts, marks: marks).after
+        }
+        let control = forward ? facts.next : facts.previous
+        let name = forward ? "next" : "previous"
+        guard let control else { throw Missing(reason: "it has no \(name) control") }
+        guard control.focusable else {
+            throw Missing(reason: "its \(name) control (\(control.selector.clipped(60))) cannot be reached with the keyboard")
+        }
+        return try probe.act(forward ? .next(.enter) : .previous(.enter), facts: facts, marks: marks).after
+    }
+
+    /// Page `index`: its dot or tab (Enter), else Home or End on a tablist where asked, else
+    /// next or previous until the widget conveys it (bounded by the page count).
+    func go(to index: Int, conveyed: Conveyed, home key: String?) throws -> Conveyed {
+        if facts.pickers.indices.contains(index) {
+            let picker = facts.pickers[index]
+            guard picker.focusable else {
+                throw Missing(
+                    reason: "its \(facts.pickerPhrase(index)) (\(picker.selector.clipped(60))) cannot be reached with the keyboard")
+            }
+            if facts.pickersAreTabs, let key {
+                let selected = conveyed.markedPickers.first ?? conveyed.shown ?? 0
+                return try probe.act(.key(key, on: "picker-\(selected)"), facts: facts, marks: marks).after
+            }
+            return try probe.act(.picker(index, .enter), facts: facts, marks: marks).after
+        }
+        var now = conveyed
+        for _ in 0..<max(facts.count, 1) {
+            let at = PagePosition(now, in: facts).agreedPage ?? now.shown ?? 0
+            if at == index { return now }
+            now = try step(forward: index > at, conveyed: now)
+        }
+        return now
+    }
+
+    // MARK: - Checking
+
+    func check(_ expectation: Expectation, file: String, line: Int, pager: Pager, conveyed: Conveyed, after command: String?)
+        -> ScriptRunner.Check
+    {
+        let count = facts.count
+        let modelSays = "the model is on page \(pager.pageNumber) of \(pager.count)"
+        let position = PagePosition(conveyed, in: facts)
+        let said = describe(conveyed)
+        let context = command.map { "after \($0.clipped()) " } ?? "at the start "
+        switch expectation {
+        case .page(let page), .position(let page, of: _):
+            var wantCount = count
+            if case .position(_, let stated) = expectation { wantCount = stated }
+            let modelHolds = pager.pageNumber == page && pager.count == wantCount
+            let pageProblem = page >= 1 ? position.problem(expected: page - 1, count: wantCount, facts: facts) : "the carousel has pages"
+            let passed = modelHolds && pageProblem == nil
+            return .init(
+                file: file, line: line, passed: passed, expected: expectation.expectedText,
+                got: "model page \(pager.pageNumber) of \(pager.count); the carousel conveys \(said)",
+                detail: passed
+                    ? nil
+                    : "\(context)\(modelSays); the carousel conveys \(said)\(modelHolds ? "" : " (the script expects \(expectation.expectedText))")"
+            )
+        case .spoken(let text):
+            let focused = (try? probe.focusedElement()) ?? nil
+            let passed = focused == text
+            return .init(
+                file: file, line: line, passed: passed, expected: "\"\(text)\"",
+                got: focused.map { "\"\($0)\"" } ?? "no element with focus",
+                detail: passed
+                    ? nil
+                    : "\(context)a screen reader is given \(focused.map { "\u{201C}\($0.clipped(80))\u{201D}" } ?? "nothing (no element has focus)") for the focused element, not \u{201C}\(text.clipped(80))\u{201D}"
+            )
+        case .boundary, .silence, .focus, .reading:
+            return .init(
+                file: file, line: line, passed: false, expected: expectation.expectedText, got: "not checkable on a page",
+                detail:
+                    "\(expectation.description) checks the model's speech, which a real page does not have; use expect-page, expect-position or expect \"TEXT\" (what a screen reader is given for the focused element)"
+            )
+        }
+    }
+
+    /// What the widget conveys, channel by channel: "“Slide 1” selected and slide “3 of 6”
+    /// shown".
+    func describe(_ conveyed: Conveyed) -> String {
+        var parts: [String] = []
+        let marked = conveyed.markedPickers
+        if !facts.pickers.isEmpty {
+            if marked.isEmpty {
+                parts.append("no \(facts.pickersAreTabs ? "tab" : "dot") marked current")
+            } else {
+                let state = !conveyed.selected.isEmpty ? "selected" : !conveyed.current.isEmpty ? "current" : "pressed"
+                parts.append(marked.map { facts.pickerPhrase($0) }.joined(separator: " and ") + " \(state)")
+            }
+        }
+        if let value = conveyed.sliderValue {
+            parts.append("the slider at \(conveyed.sliderText.map { "\u{201C}\($0.clipped(40))\u{201D}" } ?? String(value))")
+        }
+        if let shown = conveyed.shown {
+            let name = conveyed.slideNames.indices.contains(shown) ? conveyed.slideNames[shown] : ""
+            parts.append(
+                AccessibleText.isSilent(name)
+                    ? "\(facts.pageWord) \(shown + 1) shown" : "\(facts.pageWord) \u{201C}\(name.clipped(40))\u{201D} shown")
+        } else {
+            parts.append("no \(facts.pageWord) shown")
+        }
+        return parts.joined(separator: " and ")
+    }
+}

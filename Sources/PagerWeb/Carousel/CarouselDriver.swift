@@ -1,0 +1,53 @@
+import PagerAudit
+import PagerCore
+
+/// What `verify --url` does to a real carousel, a line of a script at a time: the probe's own
+/// steps (each waits until the widget is at rest), keyboard focus moved with Tab, and what a
+/// screen reader is given for the focused element.
+extension CarouselProbe {
+    /// Does `action` as a person would, waits until the widget is at rest and reads what it
+    /// conveys.
+    package func act(_ action: PageStep.Action, facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> PageStep {
+        try step(action, facts, marks: marks)
+    }
+
+    /// What the widget conveys now, without acting on it.
+    package func now(facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> Conveyed {
+        try conveyed(facts, marks: marks)
+    }
+
+    /// Tab, or Shift-Tab: keyboard focus to the next or previous focusable element.
+    package func moveFocus(backwards: Bool) throws(Failure) {
+        try run { try page.press(.tab, modifiers: backwards ? [.shift] : []) }
+        try settle()
+    }
+
+    /// What a screen reader is given for the element with keyboard focus, from the
+    /// accessibility tree: its name, its role, and the states it has ("Slide 2, tab, selected");
+    /// nil when nothing in the page has focus.
+    package func focusedElement() throws(Failure) -> String? {
+        let tree: [JSON]
+        do { tree = try page.accessibilityTree() } catch { throw .page(error) }
+        for node in tree where node["ignored"]?.boolValue != true {
+            let described = AccessibilitySnapshot.node(node)
+            let focused = (node["properties"]?.arrayValue ?? []).contains {
+                $0["name"]?.stringValue == "focused" && $0["value"]?["value"]?.boolValue == true
+            }
+            guard focused, described.role != "RootWebArea" else { continue }
+            return Self.spoken(described)
+        }
+        return nil
+    }
+
+    /// "Slide 2, tab, selected": the name, the role, then the states set.
+    static func spoken(_ node: AccessibilitySnapshot.Node) -> String {
+        var parts: [String] = []
+        if !AccessibleText.isSilent(node.name) { parts.append(node.name) }
+        parts.append(node.role)
+        if node.selected == true { parts.append("selected") }
+        if node.pressed == true { parts.append("pressed") }
+        if node.disabled { parts.append("dimmed") }
+        if let text = node.valueText, !text.isEmpty { parts.append(text) }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import PagerTestSupport
+import Testing
+
+/// `pagervoice verify --url` on real carousels through the built executable: the same scripts
+/// act on the widget as a person would and on the model beside it, and a check fails at its line
+/// with what the model says and what the page conveys.
+@Suite struct VerifyPageTests {
+    static func page(_ name: String) -> String { PageAuditTests.page(name) }
+
+    static func verify(_ arguments: [String]) throws -> (run: Pagervoice.Run, folder: TemporaryDirectory) {
+        let folder = try TemporaryDirectory()
+        let run = try Pagervoice.run(["verify"] + arguments, environment: ["TMPDIR": folder.path])
+        try PageAuditTests.expectNothingLeft(in: folder)
+        return (run, folder)
+    }
+
+    static func apg(_ defect: String = "") -> String {
+        "file://" + page("apg-tabs.html") + (defect.isEmpty ? "" : "?defect=" + defect)
+    }
+
+    /// A correct carousel passes: ours (its rotation stopped with its own control first) and
+    /// Bootstrap's, as its documentation shows it with captions.
+    @Test func correctCarouselsPass() throws {
+        let ours = try Self.verify(["--url", Self.apg(), Self.page("paging.pv")])
+        #expect(ours.run.status == 0, "\(ours.run.stdout)\(ours.run.stderr)")
+        #expect(ours.run.lines == ["7 passed, 0 failed"])
+        let bootstrap = try Self.verify(["--url", Self.page("bootstrap-captions.html"), Self.page("paging-bootstrap.pv")])
+        #expect(bootstrap.run.status == 0, "\(bootstrap.run.stdout)\(bootstrap.run.stderr)")
+        #expect(bootstrap.run.lines == ["6 passed, 0 failed"])
+    }
+
+    @Test func aCarouselConveyingTheWrongPageFailsAtTheLine() throws {
+        let script = Self.page("paging.pv")
+        let result = try Self.verify(["--url", Self.apg("wrong-current"), script])
+        #expect(result.run.status == 1)
+        #expect(
+            result.run.lines.first
+                == "\(script):4: after next the model is on page 2 of 6; the carousel conveys tab “Slide 1” selected and slide “2 of 6” shown"
+        )
+        #expect(result.run.lines.last == "2 passed, 5 failed")
+    }
+
+    @Test func aCarouselConveyingNoPageFailsAtTheLine() throws {
+        let script = Self.page("paging.pv")
+        let result = try Self.verify(["--url", Self.apg("no-current"), script])
+        #expect(result.run.status == 1)
+        #expect(
+            result.run.lines.first
+                == "\(script):2: at the start the model is on page 1 of 6; the carousel conveys no tab marked current and slide “Dublin” shown"
+        )
+    }
+
+    @Test func aCarouselTheKeyboardCannotPageFailsAtTheLine() throws {
+        let script = Self.page("paging.pv")
+        let result = try Self.verify(["--url", Self.apg("no-keyboard"), script])
+        #expect(result.run.status == 1)
+        #expect(result.run.lines.first?.hasPrefix("\(script):3: next cannot be done on the carousel: its selected tab (") == true)
+        #expect(result.run.lines.first?.hasSuffix(") cannot be reached with the keyboard") == true)
+    }
+
+    @Test func aCarouselThatCannotBeStoppedFailsTheRun() throws {
+        let script = Self.page("paging.pv")
+        let result = try Self.verify(["--url", Self.apg("no-pause"), script])
+        #expect(result.run.status == 1)
+        #expect(
+            result.run.lines == [
+                "\(script): the carousel changes slide on its own (3 times in 16 s) and it has no control to stop it, so a script's steps would race it (WCAG 2.2.2)",
+                "0 passed, 1 failed",
+            ])
+    }
+
+    /// The reports carry the page: JSON check events and JUnit test cases.
+    @Test func reportsNameThePage() throws {
+        let folder = try TemporaryDirectory()
+        let report = folder.path + "/report.xml"
+        let result = try Self.verify(["--url", Self.apg("wrong-current"), "--json", "--junit", report, Self.page("paging.pv")])
+        #expect(result.run.status == 1)
+        let checks = result.run.events.filter { $0["type"] as? String == "check" }
+        #expect(checks.count == 7)
+        #expect(checks.allSatisfy { $0["url"] as? String == Self.apg("wrong-current") })
+        let failed = try #require(checks.first { $0["status"] as? String == "fail" })
+        #expect((failed["message"] as? String)?.hasPrefix("after next the model is on page 2 of 6; the carousel conveys") == true)
+        let xml = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(xml.contains("<property name=\"url\" value=\"\(Self.apg("wrong-current"))\"/>"))
+    }
+
+    /// Lines that cannot act on a real page, and checks that need the model's speech, fail at
+    /// their line and say why; the rest of the script still runs.
+    @Test func whatAPageCannotDoFailsAtItsLine() throws {
+        let folder = try TemporaryDirectory()
+        let script = folder.path + "/other.pv"
+        try "count 9\nexpect-boundary\nnext\nexpect-page 2\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try Self.verify(["--url", Self.apg(), script])
+        #expect(result.run.status == 1)
+        #expect(result.run.lines.first?.hasPrefix("\(script):1: count 9 cannot be done on the carousel: only paging") == true)
+        #expect(result.run.lines.dropFirst().first?.hasPrefix("\(script):2: expect-boundary checks the model's speech") == true)
+        #expect(result.run.lines.last == "1 passed, 2 failed")
+    }
+
+    @Test func optionsThatShapeTheModelAreRefused() throws {
+        for (arguments, message) in [
+            (["--url", Self.apg(), "--pages", "A,B", "x.pv"], "Error: --pages shapes the model, which --url configures"),
+            (["--url", Self.apg(), "--listen", "x.pv"], "Error: --listen shapes the model, which --url configures"),
+            (["--carousel", "#x", "x.pv"], "Error: --carousel picks a carousel on the page --url names; add --url"),
+            (["--url", "https://example.com/", "x.pv"], "Error: --url: PagerVoice fetches nothing from the network"),
+        ] {
+            let run = try Pagervoice.run(["verify"] + arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.errorLines.first?.hasPrefix(message) == true, "\(arguments): \(run.stderr)")
+        }
+    }
+
+    /// expect-position without --url: the model's position and count, whatever the wording.
+    @Test func expectPositionChecksTheModel() throws {
+        let folder = try TemporaryDirectory()
+        let script = folder.path + "/position.pv"
+        try "count 6\nnext\nexpect-position 2 of 6\nexpect-position 2 of 5\nexpect-position 7 of 6\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try Pagervoice.run(["verify", "--lang", "de", script])
+        #expect(run.status == 1)
+        #expect(
+            run.lines == [
+                "\(script):4: expected position 2 of 5, got position 2 of 6",
+                "\(script):5: expected a valid check, got error: expect-position 7 of 6 cannot hold: a position is 1 to the count (0 of 0 when empty)",
+                "1 passed, 2 failed",
+            ])
+    }
+}
