@@ -20,25 +20,7 @@ struct AuditCommand: PagerVoiceSubcommand {
         abstract: abstract,
         discussion: rulesText() + "\n\nExit status: 0 when every rule passes or does not apply, 1 when one fails, 2 on a usage error.")
 
-    @Option(
-        help: ArgumentHelp(
-            "Audit the carousel of a real page instead of a configuration: a file (a path or file://) or a page served on this machine (http://127.0.0.1…), measured in headless Chromium.",
-            valueName: "url"))
-    var url: String?
-
-    @Option(help: ArgumentHelp("With --url: the carousel to audit, by CSS selector, when the page has several.", valueName: "selector"))
-    var carousel: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "With --url: the headless Chromium to run (default: chromium-headless-shell, else chromium, on PATH).", valueName: "path"))
-    var browser: String?
-
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp("With --url: how long the page may take to load, in seconds (default 10).", valueName: "seconds"),
-        transform: { try ArgumentCheck.double($0, in: 0.1...600) })
-    var timeout: Double?
+    @OptionGroup(title: "A real page (instead of a configuration)") var page: PageOptions
 
     @OptionGroup(title: "Pager options (a configuration)") var pager: PagerShapeOptions
 
@@ -89,18 +71,16 @@ struct AuditCommand: PagerVoiceSubcommand {
     init() {}
 
     func validate() throws {
-        if url != nil {
+        if page.url != nil {
             _ = try makePageAudit()
         } else {
-            if carousel != nil { throw ValidationError("--carousel picks a carousel on the page --url names; add --url") }
-            if browser != nil { throw ValidationError("--browser runs the page --url names; add --url") }
-            if timeout != nil { throw ValidationError("--timeout bounds loading the page --url names; add --url") }
+            try page.checkWithoutURL()
             _ = try makeConfiguration()
         }
     }
 
     func execute(_ io: ShellIO) -> Int32 {
-        if url != nil {
+        if page.url != nil {
             guard let run = try? makePageAudit() else { return 2 }
             return run.execute(io)
         }
@@ -139,18 +119,14 @@ struct AuditCommand: PagerVoiceSubcommand {
 
     /// `audit --url`, checked: the address, and no option that only describes a configuration.
     func makePageAudit() throws -> PageAudit {
-        guard let url else { throw ValidationError("--url is missing") }
         if let first = configurationOptions.first {
             throw ValidationError(
                 "\(first) describes a pager configuration; with --url the page's carousel is measured as it is (leave out \(configurationOptions.joined(separator: ", ")))"
             )
         }
-        let address: PageAddress
-        do { address = try PageAddress(url, workingDirectory: Self.workingDirectory()) } catch { throw ValidationError(error.message) }
-        if let carousel, carousel.trimmingSpaces().isEmpty { throw ValidationError("--carousel needs a CSS selector") }
-        if let browser, browser.trimmingSpaces().isEmpty { throw ValidationError("--browser needs the path of a headless Chromium") }
-        var run = PageAudit(address: address, carousel: carousel, browser: browser, rules: try selectedRules(), format: format)
-        if let timeout { run.loadTimeout = .milliseconds(Int64((timeout * 1000).rounded())) }
+        guard let address = try page.address() else { throw ValidationError("--url is missing") }
+        var run = PageAudit(address: address, carousel: page.carousel, browser: page.browser, rules: try selectedRules(), format: format)
+        run.loadTimeout = page.loadTimeout
         return run
     }
 

@@ -16,10 +16,10 @@ final class PageVerify {
         var description: String
     }
 
-    init(address: PageAddress, carousel: String?, browser: String?, timeout: Double?) throws(Failure) {
+    init(address: PageAddress, carousel: String?, browser: String?, loadTimeout: Duration) throws(Failure) {
         self.address = address
         self.carousel = carousel
-        loadTimeout = timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) } ?? .seconds(10)
+        self.loadTimeout = loadTimeout
         do { chromium = try Browser(executable: browser) } catch { throw Failure(description: error.description) }
     }
 

@@ -72,25 +72,7 @@ struct VerifyCommand: PagerVoiceSubcommand {
         transform: { try ArgumentCheck.int($0, in: SpeechOptions.rateRange) })
     var rate: Int?
 
-    @Option(
-        help: ArgumentHelp(
-            "Run each script on the carousel of a real page (a file, file://, or http://127.0.0.1…) and on the model beside it.",
-            valueName: "url"))
-    var url: String?
-
-    @Option(help: ArgumentHelp("With --url: the carousel to verify, by CSS selector, when the page has several.", valueName: "selector"))
-    var carousel: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "With --url: the headless Chromium to run (default: chromium-headless-shell, else chromium, on PATH).", valueName: "path"))
-    var browser: String?
-
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp("With --url: how long the page may take to load, in seconds (default 10).", valueName: "seconds"),
-        transform: { try ArgumentCheck.double($0, in: 0.1...600) })
-    var timeout: Double?
+    @OptionGroup(title: "A real page (run each script on its carousel and on the model beside it)") var page: PageOptions
 
     @Argument(help: "Scripts to run.", completion: .file(extensions: ["pv"]))
     var files: [String] = []
@@ -99,10 +81,8 @@ struct VerifyCommand: PagerVoiceSubcommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("verify needs at least one script FILE") }
-        if url == nil {
-            if carousel != nil { throw ValidationError("--carousel picks a carousel on the page --url names; add --url") }
-            if browser != nil { throw ValidationError("--browser runs the page --url names; add --url") }
-            if timeout != nil { throw ValidationError("--timeout bounds loading the page --url names; add --url") }
+        if page.url == nil {
+            try page.checkWithoutURL()
         } else {
             // The model is configured from the page's carousel: nothing else may shape it.
             let shaping =
@@ -113,8 +93,7 @@ struct VerifyCommand: PagerVoiceSubcommand {
                     "\(first) shapes the model, which --url configures from the page's carousel (leave out \(shaping.joined(separator: ", ")))"
                 )
             }
-            _ = try pageAddress()
-            if let carousel, carousel.trimmingSpaces().isEmpty { throw ValidationError("--carousel needs a CSS selector") }
+            _ = try page.address()
         }
         if !listen && (voice != nil || rate != nil) {
             throw ValidationError("--voice and --rate only change what verify --listen hears; add --listen")
@@ -131,12 +110,6 @@ struct VerifyCommand: PagerVoiceSubcommand {
                 throw ValidationError("--junit \(junit.clipped(200)) is the script \(script.clipped(200)); choose another report file")
             }
         }
-    }
-
-    /// `--url` as an address of this machine, or the usage error it is.
-    func pageAddress() throws -> PageAddress? {
-        guard let url else { return nil }
-        do { return try PageAddress(url, workingDirectory: AuditCommand.workingDirectory()) } catch { throw ValidationError(error.message) }
     }
 
     func execute(_ io: ShellIO) -> Int32 {
@@ -184,14 +157,14 @@ struct VerifyCommand: PagerVoiceSubcommand {
         func emit(_ event: JSON) { out.writeRaw(event.serialized()) }
         let runner = ScriptRunner(initial: Session(pager: start, verbosity: terse ? .terse : .normal, document: document))
         var pages: PageVerify?
-        if let address = try? pageAddress() {
+        if let address = try? page.address() {
             if let problem = address.fileProblem() {
                 io.err.writeLine("pagervoice verify: \(problem)")
                 io.finish(command: "pagervoice verify")
                 return 1
             }
             do {
-                pages = try PageVerify(address: address, carousel: carousel, browser: browser, timeout: timeout)
+                pages = try PageVerify(address: address, carousel: page.carousel, browser: page.browser, loadTimeout: page.loadTimeout)
             } catch {
                 io.err.writeLine("pagervoice verify: \(error)")
                 io.finish(command: "pagervoice verify")

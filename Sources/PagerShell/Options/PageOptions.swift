@@ -1,0 +1,47 @@
+import ArgumentParser
+import PagerCore
+
+/// The options that point a command at a real page: `audit --url` and `verify --url` take the
+/// same group, so a carousel audited is the one a script verifies, found the same way.
+struct PageOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "A real page's carousel, measured in headless Chromium: a file (a path or file://) or a page served on this machine (http://127.0.0.1…).",
+            valueName: "url"))
+    var url: String?
+
+    @Option(help: ArgumentHelp("With --url: the carousel, by CSS selector, when the page has several.", valueName: "selector"))
+    var carousel: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --url: the headless Chromium to run (default: chromium-headless-shell, else chromium, on PATH).", valueName: "path"))
+    var browser: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("With --url: how long the page may take to load, in seconds (default 10).", valueName: "seconds"),
+        transform: { try ArgumentCheck.double($0, in: 0.1...600) })
+    var timeout: Double?
+
+    init() {}
+
+    /// The load's bound: `--timeout`, else 10 s.
+    var loadTimeout: Duration { timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) } ?? .seconds(10) }
+
+    /// Without `--url`, the options that only mean something with it are mistakes.
+    func checkWithoutURL() throws {
+        guard url == nil else { return }
+        if carousel != nil { throw ValidationError("--carousel picks a carousel on the page --url names; add --url") }
+        if browser != nil { throw ValidationError("--browser runs the page --url names; add --url") }
+        if timeout != nil { throw ValidationError("--timeout bounds loading the page --url names; add --url") }
+    }
+
+    /// `--url` as an address of this machine (nil without it), or the usage error it is.
+    func address() throws -> PageAddress? {
+        guard let url else { return nil }
+        if let carousel, carousel.trimmingSpaces().isEmpty { throw ValidationError("--carousel needs a CSS selector") }
+        if let browser, browser.trimmingSpaces().isEmpty { throw ValidationError("--browser needs the path of a headless Chromium") }
+        do { return try PageAddress(url, workingDirectory: AuditCommand.workingDirectory()) } catch { throw ValidationError(error.message) }
+    }
+}
