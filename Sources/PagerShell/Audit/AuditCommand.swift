@@ -13,7 +13,7 @@ extension AuditFormat: ExpressibleByArgument {
 /// `pagervoice audit`: checks a pager configuration against the rules VoiceOver, TalkBack, the
 /// APG carousel pattern and WCAG 2.2 imply, by driving the model through every action.
 struct AuditCommand: PagerVoiceSubcommand {
-    static let abstract = "Audit a pager configuration or a real page's carousel against WCAG 2.2."
+    static let abstract = "Audit a pager, or a real page's carousel, against WCAG 2.2."
 
     static let configuration = CommandConfiguration(
         commandName: "audit",
