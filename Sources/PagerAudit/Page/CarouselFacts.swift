@@ -170,8 +170,6 @@ package struct PageStep: Sendable, Equatable {
         case picker(Int, PageInput)
         /// A key pressed with focus on one of the widget's parts ("ArrowRight" on "picker-0").
         case key(String, on: String)
-        /// Letting the page's own time run (rotation).
-        case wait(milliseconds: Int)
         case rotationControl(PageInput)
 
         /// "Next (Enter)", "dot 3 (click)", "ArrowRight on tab 1"
@@ -182,7 +180,6 @@ package struct PageStep: Sendable, Equatable {
                 "\(facts.previous.map { Self.controlName($0, fallback: "Previous") } ?? "Previous") (\(input.rawValue))"
             case .picker(let index, let input): "\(facts.pickerPhrase(index)) (\(input.rawValue))"
             case .key(let key, let part): "\(key) on \(facts.partPhrase(part))"
-            case .wait(let milliseconds): "\(AuditNumber.short(Double(milliseconds) / 1000)) s of waiting"
             case .rotationControl(let input):
                 "\(facts.rotation.map { Self.controlName($0, fallback: "the rotation control") } ?? "the rotation control") (\(input.rawValue))"
             }
@@ -197,7 +194,6 @@ package struct PageStep: Sendable, Equatable {
             switch self {
             case .next(let input), .previous(let input), .picker(_, let input), .rotationControl(let input): input != .click
             case .key: true
-            case .wait: false
             }
         }
     }

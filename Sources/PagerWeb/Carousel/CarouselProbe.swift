@@ -214,7 +214,7 @@ package struct CarouselProbe {
         case .previous: mark = "previous"
         case .picker(let index, _): mark = "picker-\(index)"
         case .rotationControl: mark = "rotation"
-        case .key, .wait: return
+        case .key: return
         }
         try script("__pagervoice.activate(\(Self.literal(mark)))")
         try run { try page.runVirtualTime(.milliseconds(50)) }
@@ -413,8 +413,6 @@ package struct CarouselProbe {
             guard let key = Key(rawValue: name) else { return }
             try script("__pagervoice.focus(\(Self.literal(part)))")
             try run { try page.press(key) }
-        case .wait(let milliseconds):
-            try run { try page.runVirtualTime(.milliseconds(milliseconds)) }
         }
     }
 
