@@ -1,0 +1,310 @@
+import PagerCore
+import Testing
+
+@testable import PagerAudit
+
+/// The rules on a real page, judged on facts built by hand: each rule's pass, failure and
+/// not-applicable, without a browser (the end-to-end tests measure real pages).
+@Suite struct PageAuditorTests {
+    /// A three-slide carousel with dots and Next/Previous, conveying slide `shown` correctly.
+    static func conveyed(_ shown: Int?, count: Int = 3, live: String? = "polite", names: [String]? = nil) -> Conveyed {
+        var conveyed = Conveyed(shown: shown)
+        if let shown { conveyed.current = [shown] }
+        conveyed.exposedSlides = shown.map { [$0] } ?? []
+        conveyed.slideNames = names ?? (1...count).map { "\($0) of \(count)" }
+        conveyed.live = live
+        return conveyed
+    }
+
+    static func element(_ selector: String, name: String = "", role: String = "button", box: PageBox? = nil) -> PageElement {
+        var element = PageElement(selector: selector)
+        element.name = name
+        element.role = role
+        element.box = box
+        element.focusable = true
+        element.exposed = true
+        return element
+    }
+
+    static func facts(count: Int = 3) -> CarouselFacts {
+        var widget = element("#c", name: "Highlights", role: "region")
+        widget.roleDescription = "carousel"
+        var facts = CarouselFacts(
+            url: "file:///c.html", detection: "test", widget: widget, initial: conveyed(0, count: count),
+            rotation: RotationFacts(watchedMilliseconds: 16_000, changesAfterLoad: 0, changesAfterInteraction: 0),
+            motion: MotionFacts(normalMilliseconds: 0))
+        facts.slides = (0..<count).map { index in
+            var slide = element("#s\(index)", name: "\(index + 1) of \(count)", role: "group")
+            slide.roleDescription = "slide"
+            slide.exposed = index == 0
+            return slide
+        }
+        facts.pickers = (0..<count).map {
+            element("#d\($0)", name: "Slide \($0 + 1)", box: PageBox(x: Double($0) * 40, y: 0, width: 24, height: 24))
+        }
+        facts.previous = element("#prev", name: "Previous", box: PageBox(x: 0, y: 100, width: 44, height: 44))
+        facts.next = element("#next", name: "Next", box: PageBox(x: 300, y: 100, width: 44, height: 44))
+        // Next from each slide and previous from each, as the probe steps, wrapping at the ends.
+        for from in 0..<count {
+            facts.steps.append(PageStep(action: .next(.enter), from: from, after: conveyed((from + 1) % count, count: count)))
+            facts.steps.append(PageStep(action: .previous(.enter), from: from, after: conveyed((from + count - 1) % count, count: count)))
+        }
+        facts.tabOrder = ["picker-0", "previous", "next"]
+        facts.tabOrderShown = 0
+        facts.narrow = NarrowLayout(width: 320, pickers: facts.pickers.map(\.box), widget: nil)
+        return facts
+    }
+
+    static func finding(_ rule: AuditRule, _ facts: CarouselFacts) -> AuditFinding {
+        PageAuditor(facts: facts, rules: [rule]).run()[0]
+    }
+
+    @Test func aCorrectCarouselPassesOrIsNotApplicable() {
+        let findings = PageAuditor(facts: Self.facts()).run()
+        #expect(findings.filter { $0.status == .fail }.map(\.rule).isEmpty, "\(findings.filter { $0.status == .fail }.map(\.message))")
+        #expect(
+            Set(findings.filter { $0.status == .notApplicable }.map(\.rule)) == [
+                .adjustable, .rtl, .dotContrast, .dotScaling, .autoAdvance,
+            ])
+    }
+
+    @Test func labelFailsForSilentNames() {
+        var facts = Self.facts()
+        facts.pickers[1].name = "\u{200B}"
+        facts.next?.name = ""
+        let finding = Self.finding(.label, facts)
+        #expect(finding.status == .fail)
+        #expect(finding.message.hasPrefix("dot 2 has only characters a screen reader does not say as a name"))
+        #expect(finding.message.contains("the next control (#next) has no accessible name"))
+        #expect(finding.element?.selector == "#d1")
+        facts.widget.name = " "
+        #expect(
+            Self.finding(.label, facts).message.hasPrefix("the carousel (#c) has no accessible name: a screen reader says only “carousel”"))
+    }
+
+    @Test func valueFailsWhenAChannelDisagrees() {
+        var facts = Self.facts()
+        facts.steps[0].after.current = [0]
+        let finding = Self.finding(.value, facts)
+        #expect(finding.status == .fail)
+        #expect(
+            finding.message.hasPrefix(
+                "after “Next” (Enter) on slide 1 slide 2 is on screen (the model: 2 of 3), but dot “Slide 1” is marked (aria-current)"))
+        facts = Self.facts()
+        facts.initial.slideNames = ["1 of 4", "2 of 4", "3 of 4"]
+        #expect(Self.finding(.value, facts).message.contains("the slide name says there are 4, not 3"))
+    }
+
+    @Test func valueWithNoChannelAtAll() {
+        var facts = Self.facts()
+        facts.pickers = []
+        facts.initial = Self.conveyed(0, names: ["Dublin", "Lagos", "Quito"])
+        facts.initial.current = []
+        facts.initial.exposedSlides = [0, 1]
+        facts.steps = []
+        #expect(Self.finding(.value, facts).message.contains("nothing conveys which slide is current"))
+    }
+
+    @Test func nOfMIsReadInManyWordings() {
+        #expect(PagePosition.nOfM("Slide 2 of 6") ?? (0, 0) == (2, 6))
+        #expect(PagePosition.nOfM("2/6") ?? (0, 0) == (2, 6))
+        #expect(PagePosition.nOfM("Folie 3 von 4") ?? (0, 0) == (3, 4))
+        #expect(PagePosition.nOfM("diapositive 1 sur 2") ?? (0, 0) == (1, 2))
+        #expect(PagePosition.nOfM("Dublin") == nil)
+        #expect(PagePosition.nOfM("0 of 6") == nil)
+    }
+
+    @Test func adjustableJudgesASlider() {
+        var facts = Self.facts()
+        #expect(Self.finding(.adjustable, facts).status == .notApplicable)
+        facts.slider = Self.element("#slider", name: "Slide", role: "slider")
+        #expect(Self.finding(.adjustable, facts).message == "no key was pressed on the slider")
+        var after = Self.conveyed(1)
+        after.sliderValue = 2
+        after.sliderMinimum = 1
+        after.sliderMaximum = 3
+        facts.steps = [PageStep(action: .key("ArrowRight", on: "slider"), from: 0, after: after)]
+        #expect(Self.finding(.adjustable, facts).status == .pass)
+        after.sliderValue = 1
+        facts.steps = [PageStep(action: .key("ArrowRight", on: "slider"), from: 0, after: after)]
+        let failing = Self.finding(.adjustable, facts)
+        #expect(failing.status == .fail)
+        #expect(failing.message.hasPrefix("ArrowRight on slide 1 left the slider on slide 1 instead of slide 2"))
+    }
+
+    @Test func keyboardFailsForUnreachableControlsAndWrongMoves() {
+        var facts = Self.facts()
+        facts.next?.focusable = false
+        facts.tabOrder = ["picker-0", "previous"]
+        #expect(Self.finding(.scroll, facts).message.hasPrefix("“Next” cannot be reached with Tab (it is not focusable)"))
+        facts = Self.facts()
+        facts.steps[0].after = Self.conveyed(2)
+        #expect(Self.finding(.scroll, facts).message.hasPrefix("“Next” (Enter) on slide 1 went to slide 3 instead of slide 2"))
+        facts = Self.facts()
+        facts.steps = facts.steps.map { step in
+            var still = step
+            still.after = Self.conveyed(step.from)
+            return still
+        }
+        #expect(Self.finding(.scroll, facts).message.hasPrefix("“Next” (Enter) on slide 1 did nothing (the model goes to slide 2)"))
+        facts.steps = []
+        #expect(Self.finding(.scroll, facts).message.hasPrefix("no key changes the slide"))
+    }
+
+    @Test func edgesAcceptAWrapOrADisabledControl() {
+        var facts = Self.facts()
+        #expect(Self.finding(.edges, facts).message.contains("wraps around to slide 1"))
+        // Stopping at the end with Next disabled is fine; offered and silent is not.
+        facts.steps[4].after = Self.conveyed(2)
+        facts.steps[4].after.nextUnavailable = true
+        #expect(Self.finding(.edges, facts).message.contains("Next is disabled on slide 3"))
+        facts.steps[4].after.nextUnavailable = false
+        let failing = Self.finding(.edges, facts)
+        #expect(failing.status == .fail)
+        #expect(failing.message.hasPrefix("“Next” (Enter) on slide 3 is still offered and does nothing"))
+        facts.previous = nil
+        facts.next = nil
+        #expect(Self.finding(.edges, facts).status == .notApplicable)
+    }
+
+    @Test func hiddenPagesFailsForExposedSlides() {
+        var facts = Self.facts()
+        facts.initial.exposedSlides = [0, 2]
+        let finding = Self.finding(.hiddenPages, facts)
+        #expect(finding.message.hasPrefix("once loaded slide 3, not on screen, is in the accessibility tree"))
+        #expect(finding.element?.selector == "#s2")
+    }
+
+    @Test func focusOrderFailsForRepeatsHiddenContentAndALateRotationControl() {
+        var facts = Self.facts()
+        facts.tabOrder = ["picker-0", "previous", "picker-0"]
+        #expect(Self.finding(.focusOrder, facts).message.hasPrefix("Tab reached dot “Slide 1” twice"))
+        facts.tabOrder = ["picker-0", "slide-2"]
+        #expect(Self.finding(.focusOrder, facts).message.hasPrefix("Tab reached the content of slide 3, which is not on screen"))
+        facts.tabOrder = ["picker-0"]
+        facts.hiddenFocusables = [HiddenFocusable(slide: 1, selector: "#s1 a")]
+        #expect(Self.finding(.focusOrder, facts).message.hasPrefix("#s1 a in slide 2, which is not on screen, can be reached with Tab"))
+        facts = Self.facts()
+        facts.rotation = Self.element("#stop", name: "Stop")
+        facts.rotationFacts.changesAfterLoad = 3
+        facts.tabOrder = ["picker-0", "rotation"]
+        #expect(Self.finding(.focusOrder, facts).message.contains("before the rotation control"))
+        facts.tabOrder = nil
+        #expect(Self.finding(.focusOrder, facts).status == .notApplicable)
+    }
+
+    @Test func announcementsWhileRotatingAndByHand() {
+        var facts = Self.facts()
+        #expect(Self.finding(.oneAnnouncement, facts).message.contains("announced politely"))
+        facts.rotationFacts.changesAfterLoad = 3
+        facts.rotationFacts.liveWhileRotating = "polite"
+        #expect(
+            Self.finding(.oneAnnouncement, facts).message.hasPrefix(
+                "while the slides rotate on their own they are in an aria-live=\"polite\" region"))
+        facts = Self.facts()
+        facts.steps = facts.steps.map { step in
+            var silent = step
+            silent.after.live = nil
+            return silent
+        }
+        #expect(Self.finding(.oneAnnouncement, facts).message.hasPrefix("after “Next” (Enter) on slide 1 nothing announces slide 2"))
+        facts = Self.facts()
+        facts.initial.live = "assertive"
+        #expect(Self.finding(.oneAnnouncement, facts).message.contains("aria-live=\"assertive\""))
+    }
+
+    @Test func reduceMotionAllowsACrossfade() {
+        var facts = Self.facts()
+        #expect(Self.finding(.reduceMotion, facts).message.hasPrefix("a page change does not animate at all"))
+        facts.motion = MotionFacts(normalMilliseconds: 600)
+        facts.motion.normalProperties = ["transform"]
+        #expect(Self.finding(.reduceMotion, facts).status == .notApplicable)
+        facts.motion.reducedMilliseconds = 300
+        facts.motion.reducedProperties = ["opacity"]
+        #expect(Self.finding(.reduceMotion, facts).message.hasPrefix("with prefers-reduced-motion: reduce, a page change only crossfades"))
+        facts.motion.reducedProperties = ["opacity", "transform"]
+        let failing = Self.finding(.reduceMotion, facts)
+        #expect(failing.status == .fail)
+        #expect(failing.message.hasPrefix("with prefers-reduced-motion: reduce, a page change still animates transform for 300 ms"))
+    }
+
+    @Test func rtlComparesTheControlsPlaces() {
+        var facts = Self.facts()
+        #expect(Self.finding(.rtl, facts).status == .notApplicable)
+        facts.rightToLeft = true
+        #expect(Self.finding(.rtl, facts).status == .fail)
+        facts.next?.box = PageBox(x: 0, y: 100, width: 44, height: 44)
+        facts.previous?.box = PageBox(x: 300, y: 100, width: 44, height: 44)
+        #expect(Self.finding(.rtl, facts).status == .pass)
+    }
+
+    @Test func dotContrastTakesTheWorstOfEachKind() {
+        var facts = Self.facts()
+        facts.dotPixels = [
+            DotPixels(picker: 0, isCurrent: true, dot: .white, background: SRGBColor(hex: "#777777")!, ratio: 4.48, pixels: 40),
+            DotPixels(
+                picker: 1, isCurrent: false, dot: SRGBColor(hex: "#BBBBBB")!, background: SRGBColor(hex: "#777777")!, ratio: 2.33,
+                pixels: 40),
+            DotPixels(
+                picker: 2, isCurrent: false, dot: SRGBColor(hex: "#BBBBBB")!, background: SRGBColor(hex: "#555555")!, ratio: 3.21,
+                pixels: 40),
+        ]
+        let finding = Self.finding(.dotContrast, facts)
+        #expect(finding.status == .fail)
+        #expect(finding.message.hasPrefix("inactive dots (worst: dot “Slide 2”) drawn #BBBBBB over #777777: 2.33:1, needs 3:1"))
+        #expect(finding.measured == 2.33)
+        facts.dotPixels = [DotPixels(picker: 0, isCurrent: false, dot: .white, background: .white, ratio: 1, pixels: 0)]
+        #expect(Self.finding(.dotContrast, facts).status == .notApplicable)
+    }
+
+    @Test func dotsFitInANarrowWindow() {
+        var facts = Self.facts()
+        #expect(Self.finding(.dotsFit, facts).status == .pass)
+        facts.narrow?.pickers[2] = PageBox(x: 330, y: 0, width: 24, height: 24)
+        #expect(
+            Self.finding(.dotsFit, facts).message.hasPrefix("in a 320 px wide window dot 3 of 3 falls outside the screen (from x = 330 px)")
+        )
+        facts = Self.facts()
+        facts.narrow?.pickers[1] = PageBox(x: 10, y: 0, width: 24, height: 24)
+        #expect(Self.finding(.dotsFit, facts).message.hasPrefix("in a 320 px wide window dots 1 and 2 overlap"))
+        facts.narrow = nil
+        #expect(Self.finding(.dotsFit, facts).status == .notApplicable)
+    }
+
+    @Test func targetSizeUsesTheSpacingException() {
+        var facts = Self.facts()
+        #expect(Self.finding(.targetSize, facts).message.hasPrefix("every dot and control is at least 24x24 px"))
+        facts.pickers = (0..<3).map {
+            Self.element("#d\($0)", name: "Slide \($0 + 1)", box: PageBox(x: Double($0) * 36, y: 0, width: 30, height: 3))
+        }
+        #expect(Self.finding(.targetSize, facts).message.contains("the spacing exception"))
+        facts.pickers = (0..<3).map {
+            Self.element("#d\($0)", name: "Slide \($0 + 1)", box: PageBox(x: Double($0) * 10, y: 0, width: 8, height: 8))
+        }
+        let failing = Self.finding(.targetSize, facts)
+        #expect(failing.status == .fail)
+        #expect(failing.message.hasPrefix("dot “Slide 1” (8x8 px) is under 24x24 px and its 24 px circle reaches"))
+    }
+
+    @Test func autoAdvanceNeedsAControlThatStopsIt() {
+        var facts = Self.facts()
+        #expect(Self.finding(.autoAdvance, facts).status == .notApplicable)
+        facts.rotationFacts.changesAfterInteraction = 3
+        facts.rotationFacts.interval = 5000
+        #expect(
+            Self.finding(.autoAdvance, facts).message
+                == "the carousel changes slide on its own every 5 s after the first change by hand, and has no control to stop it")
+        facts.rotation = Self.element("#stop", name: "Stop")
+        facts.rotationFacts.pausedWithControl = true
+        facts.rotationFacts.changesAfterPause = 2
+        #expect(Self.finding(.autoAdvance, facts).message.contains("went on changing (2 times in 16 s) after “Stop” was pressed"))
+        facts.rotationFacts.changesAfterPause = 0
+        #expect(Self.finding(.autoAdvance, facts).status == .pass)
+        facts.rotationFacts.changesUnderReducedMotion = 2
+        #expect(Self.finding(.autoAdvance, facts).message.hasPrefix("with prefers-reduced-motion: reduce it still rotates"))
+    }
+
+    @Test func dotScalingIsNotApplicableOnAPage() {
+        #expect(Self.finding(.dotScaling, Self.facts()).status == .notApplicable)
+    }
+}
