@@ -92,6 +92,29 @@ import Testing
         #expect(audit.line("target-size")?.contains("dot 1 (8x8 px)") == true)
     }
 
+    /// Bootstrap's documented carousel with controls only (no dots, no rotation): its one
+    /// failure is that nothing announces a slide changed by hand.
+    @Test func bootstrapWithControlsOnly() throws {
+        let audit = try Self.audit(["--url", Self.page("bootstrap-controls.html")])
+        #expect(audit.run.status == 1)
+        #expect(audit.failing == ["one-announcement"], "\(audit.run.stdout)")
+        #expect(audit.run.lines.first?.hasSuffix("found as Bootstrap's carousel markup (.carousel, .carousel-item)") == true)
+        #expect(audit.line("edges")?.contains("“Next” (Enter) on slide 3 wraps around to slide 1") == true)
+    }
+
+    /// A pager driven by a role="slider": the arrow keys are its adjustable action, and focus on
+    /// the slider announces each change.
+    @Test func aSliderPagerIsAdjustable() throws {
+        let audit = try Self.audit(["--url", Self.page("slider.html")])
+        #expect(audit.run.status == 0, "\(audit.run.stdout)")
+        #expect(audit.line("adjustable")?.hasPrefix("PASS adjustable (WCAG 4.1.2) at ") == true)
+        #expect(
+            audit.line("adjustable")?.hasSuffix("the arrow keys move the slider exactly one slide and stop at the ends (8 presses)") == true
+        )
+        #expect(audit.line("one-announcement")?.hasSuffix("the slider has focus, and its new value is announced") == true)
+        #expect(audit.line("value")?.contains("the slider's value") == true)
+    }
+
     // MARK: - Our own pages: correct, and one defect at a time
 
     @Test func theCorrectCarouselFailsNothing() throws {

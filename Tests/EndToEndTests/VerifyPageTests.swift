@@ -30,6 +30,17 @@ import Testing
         #expect(bootstrap.run.lines == ["6 passed, 0 failed"])
     }
 
+    /// Without dots, `go N` pages with Next and Previous; on a slider, next is its arrow key and
+    /// `expect "TEXT"` hears the slider's value text.
+    @Test func controlsOnlyAndSliderPagers() throws {
+        let controls = try Self.verify(["--url", Self.page("bootstrap-controls.html"), Self.page("paging-controls.pv")])
+        #expect(controls.run.status == 0, "\(controls.run.stdout)\(controls.run.stderr)")
+        #expect(controls.run.lines == ["3 passed, 0 failed"])
+        let slider = try Self.verify(["--url", Self.page("slider.html"), Self.page("paging-slider.pv")])
+        #expect(slider.run.status == 0, "\(slider.run.stdout)\(slider.run.stderr)")
+        #expect(slider.run.lines == ["7 passed, 0 failed"])
+    }
+
     @Test func aCarouselConveyingTheWrongPageFailsAtTheLine() throws {
         let script = Self.page("paging.pv")
         let result = try Self.verify(["--url", Self.apg("wrong-current"), script])

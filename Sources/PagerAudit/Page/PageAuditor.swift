@@ -157,7 +157,8 @@ package struct PageAuditor: Sendable {
                 "the carousel has no pickers or controls to name, and its container needs no name (role \(widget.role.isEmpty ? "none" : widget.role))"
             )
         }
-        return pass(.label, named.joined(separator: ", ") + " have names a screen reader says")
+        let one = named.count == 1 && facts.pickers.isEmpty && controls.isEmpty
+        return pass(.label, named.joined(separator: ", ") + (one ? " has a name" : " have names") + " a screen reader says")
     }
 
     // MARK: - value (WCAG 4.1.2)
@@ -200,7 +201,7 @@ package struct PageAuditor: Sendable {
         }
         return pass(
             .value,
-            "\(how.joined(separator: " and ")) convey the \(word) on screen, as \u{201C}N of \(count)\u{201D}, at load and after all \(facts.steps.count) changes"
+            "\(how.joined(separator: " and ")) \(how.count == 1 ? "conveys" : "convey") the \(word) on screen, as \u{201C}N of \(count)\u{201D}, at load and after all \(facts.steps.count) changes"
         )
     }
 
@@ -225,7 +226,7 @@ package struct PageAuditor: Sendable {
         var problems: [String] = []
         for step in keys {
             guard case .key(let key, _) = step.action, let from = step.from else { continue }
-            let forward = ["ArrowRight", "ArrowUp"].contains(key) != facts.rightToLeft || key == "ArrowUp"
+            guard let forward = Self.isForward(key, on: "slider", rightToLeft: facts.rightToLeft) else { continue }
             let want = min(max(from + (forward ? 1 : -1), 0), count - 1)
             let got = PagePosition(step.after, in: facts).readings.first { $0.channel == "slider" }?.page
             if got != want {
@@ -249,19 +250,31 @@ package struct PageAuditor: Sendable {
         case .previous: return from == 0 ? [from, count - 1] : [from - 1]
         case .picker(let index, _): return [index]
         case .key(let key, let part) where part.hasPrefix("picker-") || part == "slider" || part == "root":
-            let forward = (key == "ArrowRight") != facts.rightToLeft || key == "ArrowDown" && facts.pickersAreTabs
             switch key {
             case "Home": return [0]
             case "End": return [count - 1]
-            case "ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp":
-                let step = forward ? 1 : -1
-                let next = from + step
-                if next < 0 { return [from, count - 1] }
-                if next >= count { return [from, 0] }
+            default:
+                guard let forward = Self.isForward(key, on: part, rightToLeft: facts.rightToLeft) else { return nil }
+                let next = from + (forward ? 1 : -1)
+                // A slider stops at its ends; tabs and dots may wrap round.
+                if next < 0 { return part == "slider" ? [from] : [from, count - 1] }
+                if next >= count { return part == "slider" ? [from] : [from, 0] }
                 return [next]
-            default: return nil
             }
         default: return nil
+        }
+    }
+
+    /// Which way an arrow key moves: right is forward (left, in a right-to-left layout); up is
+    /// forward on a slider (its value rises) and back on a list of tabs or dots, as down is the
+    /// reverse; nil for any other key.
+    static func isForward(_ key: String, on part: String, rightToLeft: Bool) -> Bool? {
+        switch key {
+        case "ArrowRight": !rightToLeft
+        case "ArrowLeft": rightToLeft
+        case "ArrowUp": part == "slider"
+        case "ArrowDown": part != "slider"
+        default: nil
         }
     }
 
@@ -474,8 +487,9 @@ package struct PageAuditor: Sendable {
         }
         if let silent = manual.first(where: { step in
             let live = step.after.live
-            let focusOnNewPicker = step.after.focus == "picker-\(step.after.shown ?? -1)"
-            return (live == nil || live == "off") && !focusOnNewPicker
+            // Focus on the newly selected tab, or on a slider whose value changed, is announced.
+            let focusAnnounces = step.after.focus == "picker-\(step.after.shown ?? -1)" || step.after.focus == "slider"
+            return (live == nil || live == "off") && !focusAnnounces
         }), !rotation.rotates || rotation.pausedWithControl == false && problems.isEmpty {
             problems.append(
                 "after \(silent.action.phrase(facts)) on \(slidePhrase(silent.from)) nothing announces \(word) \((silent.after.shown ?? 0) + 1): the \(word)s are in no live region and focus stays where it was"
@@ -495,6 +509,9 @@ package struct PageAuditor: Sendable {
         }
         if manual.contains(where: { $0.after.focus == "picker-\($0.after.shown ?? -1)" }) {
             how.append("focus moves to the selected \(pickerWord), which is announced")
+        }
+        if manual.contains(where: { $0.after.focus == "slider" }) {
+            how.append("the slider has focus, and its new value is announced")
         }
         if rotation.rotates {
             how.append("rotation is not announced (aria-live=\"\(rotation.liveWhileRotating ?? "off")\" while rotating)")

@@ -143,6 +143,13 @@ struct PageScriptRunner {
         }
         let control = forward ? facts.next : facts.previous
         let name = forward ? "next" : "previous"
+        if control == nil, let slider = facts.slider {
+            guard slider.focusable else {
+                throw Missing(reason: "its slider (\(slider.selector.clipped(60))) cannot be reached with the keyboard")
+            }
+            let key = forward != facts.rightToLeft ? "ArrowRight" : "ArrowLeft"
+            return try probe.act(.key(key, on: "slider"), facts: facts, marks: marks).after
+        }
         guard let control else { throw Missing(reason: "it has no \(name) control") }
         guard control.focusable else {
             throw Missing(reason: "its \(name) control (\(control.selector.clipped(60))) cannot be reached with the keyboard")
@@ -164,6 +171,9 @@ struct PageScriptRunner {
                 return try probe.act(.key(key, on: "picker-\(selected)"), facts: facts, marks: marks).after
             }
             return try probe.act(.picker(index, .enter), facts: facts, marks: marks).after
+        }
+        if let key, facts.slider?.focusable == true, facts.next == nil {
+            return try probe.act(.key(key, on: "slider"), facts: facts, marks: marks).after
         }
         var now = conveyed
         for _ in 0..<max(facts.count, 1) {

@@ -34,7 +34,13 @@ extension CarouselProbe {
                 $0["name"]?.stringValue == "focused" && $0["value"]?["value"]?.boolValue == true
             }
             guard focused, described.role != "RootWebArea" else { continue }
-            return Self.spoken(described)
+            var node = described
+            if node.valueText?.isEmpty != false, node.role == "slider" {
+                // Chromium's tree leaves aria-valuetext empty; the markup has it.
+                let text = try script("document.activeElement && document.activeElement.getAttribute('aria-valuetext')").stringValue
+                node.valueText = text ?? node.value.map { AuditNumber.short($0) }
+            }
+            return Self.spoken(node)
         }
         return nil
     }

@@ -323,7 +323,8 @@ package struct CarouselProbe {
             conveyed.sliderValue = slider.value.map { Int($0.rounded()) }
             conveyed.sliderMinimum = slider.minimum.map { Int($0.rounded()) }
             conveyed.sliderMaximum = slider.maximum.map { Int($0.rounded()) }
-            conveyed.sliderText = slider.valueText
+            // Chromium's tree leaves aria-valuetext empty; the markup has it.
+            conveyed.sliderText = slider.valueText.flatMap { $0.isEmpty ? nil : $0 } ?? now["slider"]?["text"]?.stringValue
         }
         conveyed.live = now["live"]?.stringValue
         let controls = now["controls"]
@@ -455,6 +456,14 @@ package struct CarouselProbe {
             if facts.pickers.indices.contains(page) {
                 try activate("picker-\(page)", .click)
                 try settle()
+                continue
+            }
+            if facts.slider != nil {
+                for _ in 0..<min(abs(page - shown), 60) {
+                    try script("__pagervoice.focus(\"slider\")")
+                    try run { try page > shown ? self.page.press(.arrowRight) : self.page.press(.arrowLeft) }
+                    try settle()
+                }
                 continue
             }
             guard facts.next != nil, facts.count > 0 else { return false }

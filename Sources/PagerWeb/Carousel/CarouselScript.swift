@@ -129,7 +129,10 @@ enum CarouselScript {
                 const slides = within(r, '.carousel-item');
                 if (slides.length < 1) continue;
                 const pickers = within(r, '[data-bs-slide-to],[data-slide-to]');
-                return { how: 'Bootstrap-style indicators (.carousel, .carousel-item, data-bs-slide-to)', root: r, slides, pickers };
+                const how = pickers.length
+                  ? 'Bootstrap-style indicators (.carousel, .carousel-item, data-bs-slide-to)'
+                  : "Bootstrap's carousel markup (.carousel, .carousel-item)";
+                return { how, root: r, slides, pickers };
               }
               return null;
             },
@@ -138,8 +141,16 @@ enum CarouselScript {
                 const max = Number(s.getAttribute('aria-valuemax'));
                 const min = Number(s.getAttribute('aria-valuemin') || '0');
                 if (!(max > min)) continue;
-                const r = root || s.closest('section,[role=region],[role=group],article,div') || s.parentElement;
-                const slides = siblingSlides(r, max - min + 1);
+                // The pager is the nearest ancestor that also holds as many alike slides as the slider
+                // has values (the slider alone is not the widget).
+                const count = max - min + 1;
+                let r = root;
+                let slides = r ? siblingSlides(r, count) : [];
+                for (let n = s.parentElement; !r && n && n !== document.documentElement; n = n.parentElement) {
+                  const found = siblingSlides(n, count).filter((e) => !e.contains(s));
+                  if (found.length === count) { r = n; slides = found; }
+                }
+                r = r || s.parentElement;
                 return { how: 'a pager with role="slider"', root: r, slides, pickers: [], slider: s };
               }
               return null;
