@@ -10,8 +10,10 @@ import Testing
 /// executable: Bootstrap 5's carousel from Debian (as its documentation shows it, and a broken
 /// copy), and an APG carousel of our own, correct and with one defect at a time. Each broken page
 /// must fail exactly the rule its defect breaks; the correct one must fail none. Every run also
-/// proves the browser and its profile are gone afterwards.
-@Suite struct PageAuditTests {
+/// proves the browser and its profile are gone afterwards. One audit at a time: each runs a
+/// browser of several processes, and a machine of two cores running fifteen at once measures
+/// its own load rather than the pages.
+@Suite(.serialized) struct PageAuditTests {
     static let carousels = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Carousels")
 

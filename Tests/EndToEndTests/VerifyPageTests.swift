@@ -5,7 +5,7 @@ import Testing
 /// `pagervoice verify --url` on real carousels through the built executable: the same scripts
 /// act on the widget as a person would and on the model beside it, and a check fails at its line
 /// with what the model says and what the page conveys.
-@Suite struct VerifyPageTests {
+@Suite(.serialized) struct VerifyPageTests {
     static func page(_ name: String) -> String { PageAuditTests.page(name) }
 
     static func verify(_ arguments: [String]) throws -> (run: Pagervoice.Run, folder: TemporaryDirectory) {
