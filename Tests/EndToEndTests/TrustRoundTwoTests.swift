@@ -2,6 +2,10 @@ import Foundation
 import PagerTestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Issue 31, found by a hostile run of the last round's features: each item reproduced on the
 /// built executable, with the behaviour it has now.
 @Suite struct TrustRoundTwoTests {
@@ -73,5 +77,63 @@ import Testing
             let logical = try #require((locations[0]["logicalLocations"] as? [[String: Any]])?.first)
             #expect(logical["kind"] as? String == "element")
         }
+    }
+
+    /// Item 2: a speech-dispatcher stopped (SIGSTOP) after the first announcement froze the
+    /// session forever. Every reply is now waited for 2 s: the session says once that nothing
+    /// more will be spoken, carries out the rest of its lines, and exits 1.
+    @Test func aDaemonStoppedMidSessionIsGivenUpAndTheLinesGoOn() throws {
+        let server = try SpeechDispatcherServer()
+        defer {
+            kill(server.pid, SIGCONT)
+            server.stop()
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SPEECHD_ADDRESS"] = server.address
+        let lines = JSONLines()
+        let child = try PipedChild(
+            executable: Pagervoice.path, arguments: ["--audio", "speechd"], environment: environment, onLine: { lines.add($0) })
+        #expect(child.send(lines: ["next"]))
+        // The first line was carried out (and is being spoken): now the daemon stops.
+        #expect(lines.wait(timeout: 30) { $0.contains("Page 2 of 3") })
+        #expect(kill(server.pid, SIGSTOP) == 0)
+        #expect(child.send(lines: ["next", "status"]))
+        let clock = ContinuousClock()
+        let started = clock.now
+        let status = child.finish(timeout: .seconds(60))
+        let took = clock.now - started
+        #expect(status == 1, "\(child.errorOutput)")
+        #expect(took < .seconds(15), "took \(took)")
+        #expect(lines.all.contains("Page 3 of 3"), "\(lines.all)")
+        #expect(lines.all.contains { $0.hasPrefix("speech: speech-dispatcher at ") }, "status ran: \(lines.all)")
+        let errors = child.errorOutput.split(separator: "\n")
+        #expect(errors.count == 1, "\(child.errorOutput)")
+        #expect(errors.first?.contains("speech-dispatcher stopped answering: no reply to ") == true, "\(child.errorOutput)")
+        #expect(errors.first?.hasSuffix("within 2 s; nothing more will be spoken") == true, "\(child.errorOutput)")
+
+        // Continued, the daemon finds our connection shut and serves the next session as before.
+        #expect(kill(server.pid, SIGCONT) == 0)
+        let again = try Pagervoice.run(["--audio", "speechd"], input: "next\n", environment: ["SPEECHD_ADDRESS": server.address])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr == "")
+    }
+
+    /// Item 2: a daemon that is there but stopped was reported as "not running".
+    @Test func aStoppedDaemonAtStartIsNotCalledNotRunning() throws {
+        let server = try SpeechDispatcherServer()
+        defer {
+            kill(server.pid, SIGCONT)
+            server.stop()
+        }
+        #expect(kill(server.pid, SIGSTOP) == 0)
+        let run = try Pagervoice.run(
+            ["--audio", "speechd"], input: "next\n", environment: ["SPEECHD_ADDRESS": server.address], timeout: .seconds(30))
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(
+            run.errorLines == [
+                "pagervoice: speech-dispatcher at \(server.address) is not answering: it accepted the connection but said nothing "
+                    + "within 2 s (stopped or hung); restart it or use --audio auto"
+            ])
     }
 }
