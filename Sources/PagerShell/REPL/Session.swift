@@ -36,17 +36,37 @@ public struct Session: Sendable {
 
     /// Runs one line. Empty lines produce nothing.
     public mutating func handle(_ line: String) -> [SessionOutput] {
+        // First, so a page number typed is judged against the pages there are now.
+        let arrived = documentArrived()
         let command: ShellCommand?
         do {
             command = try CommandParser.parse(line, pageCount: pager.count)
         } catch {
-            return [.error(error.message)]
+            return arrived + [.error(error.message)]
         }
-        guard let command else { return [] }
-        return run(command)
+        guard let command else { return arrived }
+        return arrived + runAfterArrivals(command)
     }
 
     public mutating func run(_ command: ShellCommand) -> [SessionOutput] {
+        let arrived = documentArrived()
+        return arrived + runAfterArrivals(command)
+    }
+
+    /// Takes the pages a document still being read has gained (`read -`), keeping the person on
+    /// the page holding what they were reading; the one error when its reading was cut short.
+    private mutating func documentArrived() -> [SessionOutput] {
+        guard let document else { return [] }
+        let shownPages = document.pages
+        let update = document.refresh()
+        if let pages = update.pages {
+            let start = shownPages.indices.contains(pager.index) ? shownPages[pager.index].bytes.lowerBound : 0
+            pager.pagesArrived(pages.map(\.title), index: pages.isEmpty ? 0 : Document.index(of: start, in: pages))
+        }
+        return update.cut.map { [.error($0.description)] } ?? []
+    }
+
+    private mutating func runAfterArrivals(_ command: ShellCommand) -> [SessionOutput] {
         switch command {
         case .action(let action):
             if document != nil {
@@ -109,7 +129,7 @@ public struct Session: Sendable {
             return [HelpText.commands(topic: topic)]
         case .lastPage:
             guard pager.count > 0 else { return [.error(PagerError.noPages.description)] }
-            return run(.action(.goTo(pager.count - 1)))
+            return runAfterArrivals(.action(.goTo(pager.count - 1)))
         case .arrive:
             let here = Announcement(
                 action: "read", text: pager.announcementText, page: pager.pageNumber, count: pager.count, isBoundary: false,
@@ -190,6 +210,6 @@ public struct Session: Sendable {
                         ])))
             ]
         }
-        return run(.action(.goTo(found)))
+        return runAfterArrivals(.action(.goTo(found)))
     }
 }

@@ -26,6 +26,9 @@ struct ReadCommand: PagerVoiceSubcommand {
             G last, a number then Enter to go there, /text then Enter to find the next page \
             holding it (/ alone repeats), r read the page again, s stop speaking, = status, \
             : then any REPL command, q quit. From a pipe, each line is one key or one command.
+            Standard input and other pipes are paged as they arrive, as less does: the first page \
+            shows once it is complete (or the input pauses), the rest is read behind it, at most \
+            --max-input of it.
             Binary files and invalid UTF-8 are refused with where the problem is.
             """)
 
@@ -51,6 +54,14 @@ struct ReadCommand: PagerVoiceSubcommand {
         transform: ArgumentCheck.language)
     var lang: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The most of standard input or a pipe kept for paging (in an unlinked file in $TMPDIR), "
+                + "in bytes or with K, M or G, at most 1G (default 64M).",
+            valueName: "size"),
+        transform: ArgumentCheck.byteSize)
+    var maxInput: Int = Document.defaultSpooledBytes
+
     @OptionGroup(title: "Speech options") var speech: SpeechOptions
     @OptionGroup(title: "Output options") var output: OutputOptions
     @OptionGroup(title: "Voice commands") var listening: ListenOptions
@@ -63,7 +74,7 @@ struct ReadCommand: PagerVoiceSubcommand {
         guard let language = try? LanguageChoice.resolve(explicit: lang, environment: Environment.current) else { return 2 }
         let document: Document
         do {
-            document = try Document(path: file, format: format, pageLines: pageLines)
+            document = try Document(path: file, format: format, pageLines: pageLines, spoolLimit: maxInput, streaming: true)
         } catch {
             io.err.writeLine("pagervoice read: \(error)")
             io.finish(command: "pagervoice read")
