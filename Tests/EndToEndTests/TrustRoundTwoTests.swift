@@ -136,4 +136,77 @@ import Testing
                     + "within 2 s (stopped or hung); restart it or use --audio auto"
             ])
     }
+
+    /// Item 8: `/` alone repeats the last search from a pipe too, as the help says.
+    @Test func aSlashAloneRepeatsTheSearchFromAPipe() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/doc.md"
+        try "# A\nfoo\n# B\nbar\n# C\nfoo again\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let run = try Pagervoice.run(["read", path, "--audio", "off"], input: "/foo\n/\n/\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "")
+        #expect(run.lines.filter { $0.hasPrefix("Page ") } == ["Page 1 of 3", "Page 3 of 3", "Page 1 of 3", "Page 3 of 3"])
+    }
+
+    /// Item 8: an empty document answers `n`, `G` and `g` alike: the edge, not an error.
+    @Test func anEmptyDocumentAnswersEveryMoveAlike() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/empty.txt"
+        try "".write(toFile: path, atomically: false, encoding: .utf8)
+        let run = try Pagervoice.run(["read", path, "--audio", "off", "--json"], input: "n\nG\ng\n")
+        #expect(run.status == 0, "\(run.stdout)")
+        let moves = run.events.dropFirst()
+        #expect(moves.count == 3)
+        #expect(moves.allSatisfy { $0["type"] as? String == "announcement" && $0["boundary"] as? Bool == true && $0["text"] as? String == "None" })
+    }
+
+    /// Item 8: what fails before the first line is read is blamed on no line ("line 0" was).
+    @Test func anErrorBeforeTheFirstLineHasNoLineNumber() throws {
+        let run = try Pagervoice.run(
+            ["read", "-", "--audio", "off", "--max-input", "1K"], input: (1...1000).map { "\($0)\n" }.joined())
+        #expect(run.status == 1)
+        #expect(run.errorLines == ["error: standard input is longer than 1 KiB: only its first 1 KiB are paged (--max-input sets the limit)"])
+        #expect(run.lines.first?.hasPrefix("Page 1 of ") == true)
+    }
+
+    /// Item 8: a 5,000-character value is pointed at, not printed back in full.
+    @Test func aHugeOptionValueIsNotEchoedInFull() throws {
+        let tag = String(repeating: "x", count: 5000)
+        let run = try Pagervoice.run(["--lang", tag])
+        #expect(run.status == 2)
+        #expect(run.stderr.count < 1000, "\(run.stderr.count) characters")
+        #expect(run.errorLines.first?.contains("… (5000 characters)") == true, "\(run.stderr.prefix(300))")
+    }
+
+    /// Item 8: with --json, failures before the session starts are error events as well.
+    @Test func startUpFailuresAreErrorEventsWithJSON() throws {
+        let folder = try TemporaryDirectory()
+        let runs = [
+            try Pagervoice.run(["read", folder.path + "/nonexistent", "--json"]),
+            try Pagervoice.run(
+                ["--audio", "speechd", "--json"], environment: ["SPEECHD_ADDRESS": "unix_socket:\(folder.path)/none.sock"]),
+        ]
+        for run in runs {
+            #expect(run.status == 1)
+            #expect(run.stderr == "")
+            #expect(run.events.count == 1)
+            #expect(run.events.first?["type"] as? String == "error", "\(run.stdout)")
+            #expect((run.events.first?["message"] as? String)?.isEmpty == false)
+        }
+    }
+
+    /// Item 8: text too long to say in full is a failure: said in part, one error, status 1
+    /// (it was a notice, and status 0, with 2,000 characters unspoken).
+    @Test func textTooLongToSayIsAFailure() throws {
+        let text = String(repeating: "ab ", count: 2000)
+        let said = try Pagervoice.run(["say", "--audio", "null", text])
+        #expect(said.status == 1)
+        #expect(said.errorLines.count == 1)
+        #expect(said.errorLines.first?.hasPrefix("pagervoice say: the text has 6000 characters, more than the 4000 that can be spoken") == true)
+        let scripted = try Pagervoice.run(["--audio", "null", "--json"], input: "say \(text)\n")
+        #expect(scripted.status == 1)
+        #expect(scripted.stderr == "", "the notice is an error event, not text")
+        #expect(scripted.events.first?["type"] as? String == "error")
+        #expect(scripted.events.first?["line"] as? Int == 1)
+    }
 }

@@ -86,8 +86,9 @@ public struct Session: Sendable {
             return [ElementReport.focus(pager.focusedElement, move: nil, isBoundary: false, verbosity: verbosity)]
         case .describe:
             return [.info(ElementReport.describe(pager))]
-        case .say(let text):
-            return [
+        case .say(let whole):
+            let (text, tooLong) = SpeechClient.sayable(whole)
+            return (tooLong.map { [.error($0)] } ?? []) + [
                 .speech(
                     .init(
                         kind: "say", text: text, priority: .default,
@@ -127,9 +128,16 @@ public struct Session: Sendable {
             ]
         case .help(let topic):
             return [HelpText.commands(topic: topic)]
-        case .lastPage:
-            guard pager.count > 0 else { return [.error(PagerError.noPages.description)] }
-            return runAfterArrivals(.action(.goTo(pager.count - 1)))
+        case .firstPage, .lastPage:
+            // With no pages, the first and the last are an edge, as `next` finds it: said, not an error.
+            guard pager.count > 0 else {
+                let edge = Announcement(
+                    action: command == .firstPage ? "first" : "last", text: pager.announcementText, page: 0, count: 0, isBoundary: true,
+                    settleMilliseconds: 0)
+                lastAnnouncement = edge
+                return [.announcement(edge)]
+            }
+            return runAfterArrivals(.action(.goTo(command == .firstPage ? 0 : pager.count - 1)))
         case .arrive:
             let here = Announcement(
                 action: "read", text: pager.announcementText, page: pager.pageNumber, count: pager.count, isBoundary: false,

@@ -135,6 +135,18 @@ struct SpeechClient: Sendable {
         }
     }
 
+    /// What `say` speaks of `text`: all of it, or the part that fits (`TextSanitizer`) and the
+    /// error that says the rest is not spoken, so a cut is a failure, not a notice.
+    static func sayable(_ text: String) -> (text: String, error: String?) {
+        let result = TextSanitizer.sanitize(text)
+        guard result.wasTruncated else { return (text, nil) }
+        return (
+            result.text,
+            "the text has \(result.originalLength) characters, more than the \(TextSanitizer.maximumLength) that can be spoken: "
+                + "only the first \(result.text.unicodeScalars.count) were"
+        )
+    }
+
     /// The failures after which speech-dispatcher says nothing more this run: it closed the
     /// connection, or stopped answering and was given up.
     static func endsSpeechDispatcher(_ error: SpeechError) -> Bool {

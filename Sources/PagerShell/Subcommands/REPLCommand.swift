@@ -47,8 +47,7 @@ struct REPLCommand: PagerVoiceSubcommand {
         do {
             speaker = try SpeechClient.make(speech, noticesTo: err)
         } catch {
-            err.writeLine("pagervoice: \(error)")
-            io.finish(command: "pagervoice")
+            io.startFailed("\(error)", command: "pagervoice", json: output.json)
             return SpeechClient.exitStatus(for: error)
         }
         let interactive = Terminal.stdinIsTTY

@@ -76,8 +76,7 @@ struct ReadCommand: PagerVoiceSubcommand {
         do {
             document = try Document(path: file, format: format, pageLines: pageLines, spoolLimit: maxInput, streaming: true)
         } catch {
-            io.err.writeLine("pagervoice read: \(error)")
-            io.finish(command: "pagervoice read")
+            io.startFailed(error.description, command: "pagervoice read", json: output.json)
             return 1
         }
         let err = io.err
@@ -85,8 +84,7 @@ struct ReadCommand: PagerVoiceSubcommand {
         do {
             speaker = try SpeechClient.make(speech, noticesTo: err)
         } catch {
-            err.writeLine("pagervoice read: \(error)")
-            io.finish(command: "pagervoice read")
+            io.startFailed("\(error)", command: "pagervoice read", json: output.json)
             return SpeechClient.exitStatus(for: error)
         }
         let pager = Pager(pages: document.titles, strings: language.strings)
