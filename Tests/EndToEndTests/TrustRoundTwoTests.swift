@@ -157,7 +157,10 @@ import Testing
         #expect(run.status == 0, "\(run.stdout)")
         let moves = run.events.dropFirst()
         #expect(moves.count == 3)
-        #expect(moves.allSatisfy { $0["type"] as? String == "announcement" && $0["boundary"] as? Bool == true && $0["text"] as? String == "None" })
+        #expect(
+            moves.allSatisfy {
+                $0["type"] as? String == "announcement" && $0["boundary"] as? Bool == true && $0["text"] as? String == "None"
+            })
     }
 
     /// Item 8: what fails before the first line is read is blamed on no line ("line 0" was).
@@ -165,7 +168,8 @@ import Testing
         let run = try Pagervoice.run(
             ["read", "-", "--audio", "off", "--max-input", "1K"], input: (1...1000).map { "\($0)\n" }.joined())
         #expect(run.status == 1)
-        #expect(run.errorLines == ["error: standard input is longer than 1 KiB: only its first 1 KiB are paged (--max-input sets the limit)"])
+        #expect(
+            run.errorLines == ["error: standard input is longer than 1 KiB: only its first 1 KiB are paged (--max-input sets the limit)"])
         #expect(run.lines.first?.hasPrefix("Page 1 of ") == true)
     }
 
@@ -202,11 +206,36 @@ import Testing
         let said = try Pagervoice.run(["say", "--audio", "null", text])
         #expect(said.status == 1)
         #expect(said.errorLines.count == 1)
-        #expect(said.errorLines.first?.hasPrefix("pagervoice say: the text has 6000 characters, more than the 4000 that can be spoken") == true)
+        #expect(
+            said.errorLines.first?.hasPrefix("pagervoice say: the text has 6000 characters, more than the 4000 that can be spoken") == true)
         let scripted = try Pagervoice.run(["--audio", "null", "--json"], input: "say \(text)\n")
         #expect(scripted.status == 1)
         #expect(scripted.stderr == "", "the notice is an error event, not text")
         #expect(scripted.events.first?["type"] as? String == "error")
         #expect(scripted.events.first?["line"] as? Int == 1)
+    }
+
+    /// Item 8: `pagervoice --audio <Tab>` offered the subcommands; options before any
+    /// subcommand are the REPL's, and complete as they do after `repl`.
+    @Test func bashCompletesTheREPLsOptionsBeforeASubcommand() throws {
+        let script = try Pagervoice.run(["--generate-completion-script", "bash"]).stdout
+        #expect(
+            try CompletionTests.complete(["pagervoice", "--audio", ""], script: script) == [
+                "auto", "pulse", "alsa", "speechd", "null", "off",
+            ])
+        #expect(try CompletionTests.complete(["pagervoice", "--json", "--tra"], script: script) == ["--transition"])
+        #expect(Set(try CompletionTests.complete(["pagervoice", "re"], script: script)) == ["repl", "read"])
+    }
+
+    /// Item 8: ArgumentParser's own message for an unknown shell is lines, not one line of `\u{A}`.
+    @Test func anUnknownCompletionShellIsLinesOfText() throws {
+        let run = try Pagervoice.run(["--generate-completion-script", "powershell"])
+        #expect(run.status == 2)
+        #expect(!run.stderr.contains("\\u{A}"), "\(run.stderr)")
+        #expect(run.errorLines.first == "Error: Can't generate completion scripts for 'powershell'.")
+        #expect(run.errorLines.contains("    zsh bash fish"))
+        // A line feed typed in an argument is still shown, not obeyed.
+        let typed = try Pagervoice.run(["--lang", "x\ny"])
+        #expect(typed.errorLines.first?.contains("'x\\u{A}y'") == true, "\(typed.stderr)")
     }
 }
