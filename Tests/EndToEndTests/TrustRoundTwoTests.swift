@@ -238,4 +238,47 @@ import Testing
         let typed = try Pagervoice.run(["--lang", "x\ny"])
         #expect(typed.errorLines.first?.contains("'x\\u{A}y'") == true, "\(typed.stderr)")
     }
+
+    /// Item 8: a file whose lines end in a carriage return alone (classic Mac OS) was one line.
+    @Test func carriageReturnsAloneEndLines() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/mac.txt"
+        try (1...60).map { "entry \($0)\r" }.joined().write(toFile: path, atomically: false, encoding: .utf8)
+        let run = try Pagervoice.run(["read", path, "--audio", "off"], input: "n\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines.first == "Page 1 of 3")
+        #expect(run.lines.dropFirst().first == "── entry 1 · \(path), line 1")
+        #expect(run.lines.contains("entry 24"))
+        #expect(!run.stdout.contains("\\u{D}"), "a carriage return ends a line; it is not shown")
+        #expect(run.lines.contains("── entry 25 · \(path), line 25"))
+    }
+
+    /// Item 8: search ignored case for ASCII letters only.
+    @Test(arguments: [("/STRASSE", 2), ("/école", 3), ("/ΣΟΦΊΑ", 3), ("/ÇA", 1)])
+    func searchIgnoresCaseInEveryScript(query: String, page: Int) throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/words.md"
+        try "# Eins\nça va\n# Zwei\nDie Straße ist lang\n# Drei\nL’ÉCOLE, σοφία\n".write(toFile: path, atomically: false, encoding: .utf8)
+        // From page 1 for a match further on; from the last page for one on page 1.
+        let start = page == 1 ? "G\n" : ""
+        let run = try Pagervoice.run(["read", path, "--audio", "off"], input: start + query + "\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("Not found"), "\(query)")
+        let expected = ["Page 1 of 3"] + (page == 1 ? ["Page 3 of 3"] : []) + ["Page \(page) of 3"]
+        #expect(run.lines.filter { $0.hasPrefix("Page ") } == expected, "\(query): \(run.stdout)")
+    }
+
+    /// Item 8: a file whose name is not UTF-8 (a Latin-1 `café.txt`) could not be opened: the
+    /// name's own bytes are opened now, and it is shown with the byte escaped.
+    @Test func aFileNameThatIsNotUTF8Opens() throws {
+        let folder = try TemporaryDirectory()
+        let script = """
+            printf 'bonjour\\n' > "$(printf '%s/caf\\351.txt' "$1")"
+            exec "$0" read "$(printf '%s/caf\\351.txt' "$1")" --audio off
+            """
+        let run = try Pagervoice.run([folder.path], launcher: ["/bin/sh", "-c", script])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines.first == "Page 1 of 1")
+        #expect(run.lines.dropFirst().first == "── bonjour · \(folder.path)/caf\\xE9.txt, line 1")
+    }
 }

@@ -99,8 +99,11 @@ public final class Document: Sendable {
     }
 
     /// `streaming`: a stream is read behind the session (see the type); else all of it is read
-    /// first, and one longer than `spoolLimit` is refused.
-    init(path: String, format: TextFormat?, pageLines: Int, spoolLimit: Int, streaming: Bool = false) throws(DocumentError) {
+    /// first, and one longer than `spoolLimit` is refused. `rawPath`: the name's own bytes when
+    /// they are not UTF-8 (`RawArguments`); `path` is then only how it is shown.
+    init(
+        path: String, format: TextFormat?, pageLines: Int, spoolLimit: Int, streaming: Bool = false, rawPath: [UInt8]? = nil
+    ) throws(DocumentError) {
         guard (1...Self.maximumPageLines).contains(pageLines) else { throw .badPageLines(pageLines) }
         let source: FileDescriptor
         let sourceOwner: DescriptorOwner?
@@ -111,25 +114,26 @@ public final class Document: Sendable {
             sourceOwner = nil
             resolvedFormat = format ?? .markdown
         } else {
-            name = path
+            name = rawPath.map(RawArguments.shown) ?? path
+            let filePath = rawPath.map { bytes in FilePath(platformString: (bytes.map { CChar(bitPattern: $0) } + [0])) } ?? FilePath(path)
             do {
-                source = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+                source = try FileDescriptor.open(filePath, .readOnly, options: [.closeOnExec])
             } catch {
-                throw .cannotOpen(name: path, Self.errno(error))
+                throw .cannotOpen(name: name, Self.errno(error))
             }
             sourceOwner = DescriptorOwner(source)
             let type: FileType
             do {
                 type = try source.stat().type
             } catch {
-                throw .cannotRead(name: path, Self.errno(error))
+                throw .cannotRead(name: name, Self.errno(error))
             }
-            if type == .directory { throw .isDirectory(name: path) }
+            if type == .directory { throw .isDirectory(name: name) }
             resolvedFormat = format ?? TextFormat.forPath(path)
             if type == .regular {
                 // A file is read once, whole, and paged where it is.
                 var reader = DocumentReader(
-                    source: source, spool: nil, limit: .max, name: path, format: resolvedFormat, pageLines: pageLines)
+                    source: source, spool: nil, limit: .max, name: name, format: resolvedFormat, pageLines: pageLines)
                 let contents = try reader.readToEnd()
                 self.format = resolvedFormat
                 file = source
@@ -248,7 +252,8 @@ public final class Document: Sendable {
             if cut > 0 && bytes[cut - 1] >= 0xC0 { cut -= 1 }
             bytes.removeSubrange(cut...)
         }
-        guard let text = bytes.withUnsafeBytes({ TextCheck.string($0) }) else { throw .changed(name: name) }
+        guard var text = bytes.withUnsafeBytes({ TextCheck.string($0) }) else { throw .changed(name: name) }
+        text = Self.carriageReturnsAsLineFeeds(text)
         let words: String
         switch format {
         case .markdown: words = SpokenMarkdown.text(text, startsInCodeBlock: page.startsInCodeBlock)
@@ -264,6 +269,18 @@ public final class Document: Sendable {
         return pages[index]
     }
 
+    /// Lines that end in a carriage return alone end in a line feed instead (CR LF is kept).
+    static func carriageReturnsAsLineFeeds(_ text: String) -> String {
+        guard text.utf8.contains(0x0D) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        for (i, scalar) in scalars.enumerated() {
+            let alone = scalar == "\r" && (i + 1 == scalars.count || scalars[i + 1] != "\n")
+            result.append(alone ? "\n" : scalar)
+        }
+        return String(result)
+    }
+
     static func displayable(_ text: String) -> String {
         var lines: [Substring.UnicodeScalarView] = []
         var line = Substring.UnicodeScalarView()
@@ -271,8 +288,9 @@ public final class Document: Sendable {
         var i = 0
         while i < scalars.count {
             let c = scalars[i]
-            if c == "\n" || c == "\u{0C}" || (c == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n") {
-                if c == "\r" { i += 1 }
+            // A carriage return ends a line alone or before a line feed (CR LF is one end).
+            if c == "\n" || c == "\u{0C}" || c == "\r" {
+                if c == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n" { i += 1 }
                 lines.append(line)
                 line = Substring.UnicodeScalarView()
             } else {

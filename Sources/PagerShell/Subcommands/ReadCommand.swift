@@ -74,7 +74,9 @@ struct ReadCommand: PagerVoiceSubcommand {
         guard let language = try? LanguageChoice.resolve(explicit: lang, environment: Environment.current) else { return 2 }
         let document: Document
         do {
-            document = try Document(path: file, format: format, pageLines: pageLines, spoolLimit: maxInput, streaming: true)
+            document = try Document(
+                path: file, format: format, pageLines: pageLines, spoolLimit: maxInput, streaming: true,
+                rawPath: RawArguments.bytes(of: file))
         } catch {
             io.startFailed(error.description, command: "pagervoice read", json: output.json)
             return 1
