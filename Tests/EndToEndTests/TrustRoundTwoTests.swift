@@ -281,4 +281,87 @@ import Testing
         #expect(run.lines.first == "Page 1 of 1")
         #expect(run.lines.dropFirst().first == "── bonjour · \(folder.path)/caf\\xE9.txt, line 1")
     }
+
+    /// Item 8: the REPL's `help` was laid out wider than a 120-column terminal (which wrapped it
+    /// mid-word), and its language grid counted characters, not columns, so CJK and Indic names
+    /// pushed the next column out of line.
+    @Test(arguments: [120, 72])
+    func helpFitsTheTerminalAndItsLanguageGridLinesUp(columns: Int) throws {
+        let (codes, helps) = try Self.helpContents()
+        let terminal = try PseudoTerminal(arguments: ["--audio", "off"])
+        var size = winsize(ws_row: 50, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        #expect(ioctl(terminal.master, UInt(TIOCSWINSZ), &size) == 0)
+        #expect(terminal.sendLine("help", afterPrompt: 1))
+        #expect(terminal.waitForPrompt(2))
+        terminal.send("quit\n")
+        _ = terminal.waitForExit()
+        let text = terminal.text
+        let start = try #require(text.range(of: "Commands (page numbers are 1-based):"))
+        let end = try #require(text.range(of: "pager> ", options: .backwards, range: start.upperBound..<text.endIndex))
+        let lines = text[start.lowerBound..<end.lowerBound].components(separatedBy: "\r\n").map(Self.withoutEscapes)
+        #expect(lines.count > 40)
+        for line in lines { #expect(Self.columnsOf(line) <= columns, "\(Self.columnsOf(line)) columns: \(line)") }
+        // Every word of every command's help is whole on some line.
+        let words = Set(lines.flatMap { $0.split(separator: " ").map(String.init) })
+        let helpWords = Set(helps.flatMap { $0.split(separator: " ").map(String.init) })
+        #expect(helpWords.count > 100)
+        #expect(helpWords.subtracting(words).isEmpty, "cut: \(helpWords.subtracting(words).sorted())")
+        // The grid: in every row, each column starts at the same place as in the first row.
+        let grid = lines.drop { !$0.hasPrefix("Languages") }.dropFirst().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(grid.count >= 9)
+        var starts: [[Int]] = []
+        for row in grid {
+            let visible = row.unicodeScalars.filter { !($0.value == 0x2068 || $0.value == 0x2069) }
+            let plain = String(String.UnicodeScalarView(visible))
+            var columnsHere: [Int] = []
+            var index = plain.startIndex
+            while index < plain.endIndex {
+                let rest = plain[index...]
+                let before = plain[..<index]
+                let atStart = before.hasSuffix("  ") || before == "  "
+                if atStart, let code = codes.first(where: { rest.hasPrefix($0 + " ") }) {
+                    columnsHere.append(Self.columnsOf(String(before)))
+                    index = plain.index(index, offsetBy: code.count)
+                } else {
+                    index = plain.index(after: index)
+                }
+            }
+            starts.append(columnsHere)
+        }
+        let first = try #require(starts.first)
+        #expect(first.count >= 2)
+        for (row, here) in zip(grid, starts) { #expect(here == Array(first.prefix(here.count)), "\(row)") }
+    }
+
+    /// The language codes (longest first) and every command's help, from `help` in JSON.
+    private static func helpContents() throws -> (codes: [String], helps: [String]) {
+        let run = try Pagervoice.run(["--audio", "off", "--json"], input: "help\n")
+        let languages = try #require(run.events.first?["languages"] as? [[String: Any]])
+        let commands = try #require(run.events.first?["commands"] as? [[String: Any]])
+        return (
+            languages.compactMap { $0["code"] as? String }.sorted { $0.count > $1.count },
+            commands.compactMap { $0["help"] as? String }
+        )
+    }
+
+    private static func withoutEscapes(_ line: String) -> String {
+        line.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\r", with: "")
+    }
+
+    /// Terminal columns, as wcwidth counts them for the scripts the languages use: CJK and Hangul
+    /// two, combining marks and format characters none.
+    private static func columnsOf(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { sum, scalar in
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: return sum
+            default: break
+            }
+            let wide =
+                (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+                || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+                || (0xFF00...0xFF60).contains(scalar.value) || (0xFFE0...0xFFE6).contains(scalar.value)
+            return sum + (wide ? 2 : 1)
+        }
+    }
 }

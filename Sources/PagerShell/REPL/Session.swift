@@ -11,6 +11,8 @@ public struct Session: Sendable {
     public var voiceList: @Sendable () -> [String]
     /// Describes the speech settings for `status` (voice, rate, audio).
     public var speechDescription: String
+    /// The terminal's width now, which `help` fits; nil when output is no terminal.
+    public var terminalColumns: @Sendable () -> Int? = { nil }
     /// Why the pager speaks the language it does, for `status` ("de from LANG=de_DE.UTF-8").
     public private(set) var languageReason: String
     /// The document being read (`pagervoice read FILE`): its pages are the pager's pages, and
@@ -127,7 +129,7 @@ public struct Session: Sendable {
                         json: .object([("type", .string("voices")), ("voices", .array(voices.map { .string($0) }))])))
             ]
         case .help(let topic):
-            return [HelpText.commands(topic: topic)]
+            return [HelpText.commands(topic: topic, columns: terminalColumns())]
         case .firstPage, .lastPage:
             // With no pages, the first and the last are an edge, as `next` finds it: said, not an error.
             guard pager.count > 0 else {

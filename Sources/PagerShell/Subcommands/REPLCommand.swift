@@ -51,9 +51,10 @@ struct REPLCommand: PagerVoiceSubcommand {
             return SpeechClient.exitStatus(for: error)
         }
         let interactive = Terminal.stdinIsTTY
-        let session = Session(
+        var session = Session(
             pager: pager, verbosity: output.verbosity,
             voiceList: { speaker.voiceLines() }, speechDescription: speaker.summary, languageReason: language.reason)
+        if !output.json { session.terminalColumns = { Terminal.columns() } }
         let runner = REPLRunner(
             session: session, renderer: OutputRenderer(json: output.json), speaker: speaker,
             interactive: interactive, out: io.out, err: io.err)

@@ -90,9 +90,10 @@ struct ReadCommand: PagerVoiceSubcommand {
             return SpeechClient.exitStatus(for: error)
         }
         let pager = Pager(pages: document.titles, strings: language.strings)
-        let session = Session(
+        var session = Session(
             pager: pager, verbosity: output.verbosity, voiceList: { speaker.voiceLines() }, speechDescription: speaker.summary,
             languageReason: language.reason, document: document)
+        if !output.json { session.terminalColumns = { Terminal.columns() } }
 
         // Keys come from the terminal: stdin's, or (when stdin is the document) /dev/tty's.
         let keysFromTerminal = file == Document.standardInputPath ? open("/dev/tty", O_RDONLY | O_CLOEXEC) : STDIN_FILENO
