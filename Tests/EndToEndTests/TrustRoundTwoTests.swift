@@ -333,6 +333,40 @@ import Testing
         for (row, here) in zip(grid, starts) { #expect(here == Array(first.prefix(here.count)), "\(row)") }
     }
 
+    /// Item 8: `frames --svg` drew its title past the picture's right edge (docs/settle-curve.png,
+    /// made from it, no longer matched). The drawn title is whole and ends inside the margin.
+    @Test func theFramesPlotsTitleFitsThePicture() throws {
+        let chromium = try HeadlessChromium()
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/settle.svg"
+        let run = try Pagervoice.run(["frames", "--svg", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        let title = try #require(Self.firstMatch(#"<title id="plot-title">([^<]*)</title>"#, in: svg))
+        let drawn = try #require(Self.firstMatch(#"<text x="24" y="34"[^>]*>([^<]*)</text>"#, in: svg))
+        #expect(drawn == title, "the title is drawn whole")
+        let width = try #require(Self.firstMatch(#"<svg [^>]*width="([0-9.]+)""#, in: svg).flatMap(Double.init))
+        let height = try #require(Self.firstMatch(#"<svg [^>]*height="([0-9.]+)""#, in: svg).flatMap(Double.init))
+        let image = try chromium.screenshot(of: path, width: Int(width), height: Int(height), to: folder.path + "/settle.png")
+        // The title's band, from its top to below its baseline: ink somewhere, none in the right margin.
+        func inked(_ x: Int, _ y: Int) -> Bool {
+            let pixel = image.pixel(x: x, y: y)
+            return Int(pixel.red) + Int(pixel.green) + Int(pixel.blue) < 3 * 0x80
+        }
+        let band = 12..<40
+        #expect(band.contains { y in (24..<200).contains { inked($0, y) } }, "the title is drawn")
+        let margin = (image.width - 24)..<image.width
+        #expect(!band.contains { y in margin.contains { inked($0, y) } }, "no ink in the right margin")
+    }
+
+    private static func firstMatch(_ pattern: String, in text: String) -> String? {
+        guard let expression = try? NSRegularExpression(pattern: pattern),
+            let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            let range = Range(match.range(at: 1), in: text)
+        else { return nil }
+        return String(text[range])
+    }
+
     /// The language codes (longest first) and every command's help, from `help` in JSON.
     private static func helpContents() throws -> (codes: [String], helps: [String]) {
         let run = try Pagervoice.run(["--audio", "off", "--json"], input: "help\n")

@@ -109,7 +109,8 @@ public struct Session: Sendable {
             // Before any page change there is nothing moving: one frame at rest.
             let frames = lastChange.map { $0.pager.frames(for: $0.settle) } ?? pager.restingFrames()
             guard let svg else { return [.info(FramesReport.make(frames))] }
-            let title = "\(pager.announcementText): \(frames.timeline.summary)"
+            // The timings are the plot's own first line: the title names the change only.
+            let title = lastChange == nil ? "\(pager.announcementText), at rest" : "Page change to \(pager.announcementText)"
             return [
                 .file(
                     .init(
