@@ -173,6 +173,19 @@ import Testing
         #expect(run.lines.first?.hasPrefix("Page 1 of ") == true)
     }
 
+    /// Item 8: a verify check of the whole script is no line's: no "line" rather than line 0.
+    @Test func aCheckOfTheWholeScriptHasNoLine() throws {
+        let folder = try TemporaryDirectory()
+        let script = folder.path + "/empty.pv"
+        try "next\n".write(toFile: script, atomically: false, encoding: .utf8)
+        let run = try Pagervoice.run(["verify", script, "--json"])
+        #expect(run.status == 1)
+        let check = try #require(run.events.first)
+        #expect(check["type"] as? String == "check")
+        #expect(check["expected"] as? String == "at least one check")
+        #expect(check["line"] == nil, "\(run.stdout)")
+    }
+
     /// Item 8: a 5,000-character value is pointed at, not printed back in full.
     @Test func aHugeOptionValueIsNotEchoedInFull() throws {
         let tag = String(repeating: "x", count: 5000)
