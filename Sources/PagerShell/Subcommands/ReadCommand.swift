@@ -74,8 +74,11 @@ struct ReadCommand: PagerVoiceSubcommand {
         guard let language = try? LanguageChoice.resolve(explicit: lang, environment: Environment.current) else { return 2 }
         let document: Document
         do {
+            // A document typed at the terminal is read to its end (Ctrl-D) first: read behind the
+            // session, it would take the keys meant for the pager.
+            let typed = file == Document.standardInputPath && Terminal.stdinIsTTY
             document = try Document(
-                path: file, format: format, pageLines: pageLines, spoolLimit: maxInput, streaming: true,
+                path: file, format: format, pageLines: pageLines, spoolLimit: maxInput, streaming: !typed,
                 rawPath: RawArguments.bytes(of: file))
         } catch {
             io.startFailed(error.description, command: "pagervoice read", json: output.json)
