@@ -22,13 +22,15 @@ import SystemPackage
 /// one outlives us.
 ///
 /// ## A daemon that stops answering
-/// Every reply is waited for at most `commandTimeout` (2 s, the connection's bound): a daemon
-/// that is stopped (SIGSTOP, a debugger) or hung keeps its socket open, so without a bound a
-/// `drain` would wait forever. A command that gets no reply in time gives the daemon up: the
-/// connection is shut, everything unreported fails with `speechDispatcherNoReply`, and so does
-/// every later `speak`. While `drain` waits for speech that was accepted, the daemon is asked a
-/// harmless question (`HISTORY GET CLIENT_ID`) every `commandTimeout`, so one stopped mid-word
-/// is noticed too.
+/// A daemon that is stopped (SIGSTOP, a debugger) or hung keeps its socket open, so without a
+/// bound a `drain` would wait forever. Every reply is therefore waited for `commandTimeout` (2 s,
+/// the connection's bound); one that has not come by then is not yet a verdict, because a busy
+/// daemon answers slowly (its thousands of voices take a while on a loaded machine): the daemon
+/// is greeted on a new connection, as at connect, and one that answers that within
+/// `commandTimeout` is waited for again. One that does not is given up: the connection is shut,
+/// everything unreported fails with `speechDispatcherNoReply`, and so does every later `speak`.
+/// While `drain` waits for speech that was accepted, the daemon is asked a harmless question
+/// (`HISTORY GET CLIENT_ID`) every `commandTimeout`, so one stopped mid-word is noticed too.
 ///
 /// Nothing is set on the connection unless asked: without `voice` and `rate` the daemon's
 /// defaults for a new client apply (the user's speechd.conf, the same as `spd-say`). Text is sent
@@ -393,9 +395,7 @@ public final class SpeechDispatcherClient: Sendable {
         }
         deliver(events: dropped.map { Self.event($0, .interrupted) })
         guard let handle else { return }
-        if onWorker(until: .now + commandTimeout, { SpeechDispatcherRaw.cancel(handle) }) == nil {
-            stoppedAnswering("CANCEL SELF")
-        }
+        _ = awaitReply("CANCEL SELF") { SpeechDispatcherRaw.cancel(handle) }
     }
 
     /// Blocks until every announcement made so far has its event delivered.
@@ -443,9 +443,7 @@ public final class SpeechDispatcherClient: Sendable {
         let rate = VoiceSettings.speechDispatcherRate(forWordsPerMinute: wordsPerMinute)
         let handle = try openHandle()
         let command = "SET SELF RATE \(rate)"
-        guard let accepted = onWorker(until: .now + commandTimeout, { SpeechDispatcherRaw.setRate(handle, rate) }) else {
-            throw stoppedAnswering(command)
-        }
+        guard let accepted = awaitReply(command, { SpeechDispatcherRaw.setRate(handle, rate) }) else { throw givenUp(command) }
         guard accepted else { throw .speechDispatcherRefused(command: command) }
     }
 
@@ -468,9 +466,7 @@ public final class SpeechDispatcherClient: Sendable {
         } else {
             throw .speechDispatcherHasNoVoice(name)
         }
-        guard let accepted = onWorker(until: .now + commandTimeout, set) else {
-            throw stoppedAnswering(command)
-        }
+        guard let accepted = awaitReply(command, set) else { throw givenUp(command) }
         guard accepted else { throw .speechDispatcherRefused(command: command) }
     }
 
@@ -481,9 +477,7 @@ public final class SpeechDispatcherClient: Sendable {
     public func voices() throws(SpeechError) -> [SpeechDispatcherVoice] {
         let handle = try openHandle()
         let command = "LIST SYNTHESIS_VOICES"
-        guard let listed = onWorker(until: .now + commandTimeout, { SpeechDispatcherRaw.listVoices(handle) }) else {
-            throw stoppedAnswering(command)
-        }
+        guard let listed = awaitReply(command, { SpeechDispatcherRaw.listVoices(handle) }) else { throw givenUp(command) }
         guard let voices = listed else { throw .speechDispatcherRefused(command: command) }
         return voices
     }
@@ -535,11 +529,10 @@ public final class SpeechDispatcherClient: Sendable {
         deliver(events: entries.map { Self.event($0, .failed(failure)) })
     }
 
-    /// Gives the daemon up: no reply to `command` came within `commandTimeout`. The socket is
-    /// shut, so a daemon that is continued later finds us gone instead of speaking what we sent
-    /// long ago; everything unreported fails. Returns the error later calls fail with.
-    @discardableResult
-    private func stoppedAnswering(_ command: String) -> SpeechError {
+    /// Gives the daemon up: no reply to `command` came, and it did not answer a greeting either.
+    /// The socket is shut, so a daemon that is continued later finds us gone instead of speaking
+    /// what we sent long ago; everything unreported fails.
+    private func stoppedAnswering(_ command: String) {
         let failure = SpeechError.speechDispatcherNoReply(command: command, after: commandTimeout)
         let entries = state.withLock { state -> [Entry]? in
             guard let handle = state.handle, state.failure == nil else { return nil }
@@ -548,9 +541,18 @@ public final class SpeechDispatcherClient: Sendable {
             Glibc.shutdown(handle.socket.rawValue, Int32(SHUT_RDWR))
             return Self.takeAll(&state)
         }
-        guard let entries else { return state.withLock { $0.failure } ?? failure }
+        guard let entries else { return }
         deliver(events: entries.map { Self.event($0, .failed(failure)) })
-        return failure
+    }
+
+    /// What a command that got no reply fails with: why the connection was given up or closed.
+    private func givenUp(_ command: String) -> SpeechError {
+        state.withLock { $0.failure } ?? .speechDispatcherNoReply(command: command, after: commandTimeout)
+    }
+
+    /// Whether the daemon greets a new connection within `commandTimeout`: alive, if slow.
+    private func stillAnswers() -> Bool {
+        address.handshake(until: .now + commandTimeout, timeout: commandTimeout) == nil
     }
 
     /// Asks the daemon a question with a reply while speech is awaited (`drain`), unless one is
@@ -608,17 +610,44 @@ public final class SpeechDispatcherClient: Sendable {
 
     // MARK: Worker
 
-    /// Runs `body`, which waits for the daemon's reply to `command`, here on the worker queue;
-    /// if no reply came within `commandTimeout`, the daemon is given up (`stoppedAnswering`) at
-    /// that moment, without waiting for `body` to return.
+    /// Runs `body`, which waits for the daemon's reply to `command`, here on the worker queue.
+    /// Each `commandTimeout` without the reply, the daemon is greeted on a new connection; if it
+    /// does not answer that either, it is given up (`stoppedAnswering`) then, without waiting for
+    /// `body` to return.
     private func expectingReply<T>(_ command: String, _ body: () -> T) -> T {
         let answered = Locked(false)
-        DispatchQueue.global().asyncAfter(deadline: Self.dispatchTime(.now + commandTimeout)) { [weak self] in
-            if !answered.withLock({ $0 }) { self?.stoppedAnswering(command) }
-        }
+        watch(command, answered)
         let value = body()
         answered.withLock { $0 = true }
         return value
+    }
+
+    /// One `commandTimeout` of waiting for `answered`, then the verdict (see `expectingReply`).
+    private func watch(_ command: String, _ answered: Locked<Bool>) {
+        DispatchQueue.global().asyncAfter(deadline: Self.dispatchTime(.now + commandTimeout)) { [weak self] in
+            guard let self, !answered.withLock({ $0 }), state.withLock({ $0.failure == nil }) else { return }
+            if stillAnswers() {
+                watch(command, answered)
+            } else if !answered.withLock({ $0 }) {
+                stoppedAnswering(command)
+            }
+        }
+    }
+
+    /// Runs `body` (a command and its reply) on the worker queue and waits for its result, as long
+    /// as the daemon is not given up; nil once it is (or the connection closed).
+    private func awaitReply<T: Sendable>(_ command: String, _ body: @escaping @Sendable () -> T) -> T? {
+        let box = Locked<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        worker.async { [self] in
+            let value = expectingReply(command, body)
+            box.withLock { $0 = value }
+            done.signal()
+        }
+        while done.wait(timeout: Self.dispatchTime(.now + commandTimeout)) == .timedOut {
+            if state.withLock({ $0.failure != nil }) { return box.withLock { $0 } }
+        }
+        return box.withLock { $0 }
     }
 
     /// `instant` on Dispatch's clock (both count from the same monotonic time).

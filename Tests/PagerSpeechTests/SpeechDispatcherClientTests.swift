@@ -287,6 +287,33 @@ import Testing
         #expect(throws: SpeechError.speechDispatcherClosed) { _ = try client.voices() }
     }
 
+    /// A daemon stopped between two announcements (SIGSTOP) keeps its socket open and answers
+    /// nothing: the next SPEAK gets no reply within 2 s, the daemon is given up, and the
+    /// announcement fails with why instead of waiting forever; so does every later one.
+    @Test func aDaemonThatStopsAnsweringIsGivenUp() throws {
+        let rig = try Rig()
+        defer {
+            kill(rig.server.pid, SIGCONT)
+            rig.stop()
+        }
+        let (log, client) = (rig.log, rig.client)
+        let first = client.speak("One")
+        #expect(client.drain(timeout: .seconds(30)))
+        #expect(log.event(for: first)?.outcome == .finished)
+        #expect(kill(rig.server.pid, SIGSTOP) == 0)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let second = client.speak("Two")
+        #expect(client.drain(timeout: .seconds(20)))
+        #expect(clock.now - started < .seconds(10))
+        let givenUp = UtteranceEvent.Outcome.failed(.speechDispatcherNoReply(command: "SPEAK", after: .seconds(2)))
+        #expect(log.event(for: second)?.outcome == givenUp)
+        let third = client.speak("Three")
+        #expect(client.drain(timeout: .seconds(5)))
+        #expect(log.event(for: third)?.outcome == givenUp)
+        #expect(log.notices == [])
+    }
+
     /// Letting go of a client closes its connection: nothing it started (libspeechd's callbacks,
     /// the hang-up watch, its queues) keeps it alive, and what it had not reported yet is
     /// reported interrupted.
