@@ -12,7 +12,7 @@ SWIFT ?= swift
 APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev libpulse-dev libspeechd-dev libpocketsphinx-dev zlib1g-dev \
                 pocketsphinx-en-us espeak-ng-data espeak-ng flite speech-dispatcher speech-dispatcher-espeak-ng \
                 chromium-headless-shell libjs-bootstrap5 \
-                pulseaudio pulseaudio-utils pkg-config
+                pulseaudio pulseaudio-utils pkg-config man-db
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # A folder of offline git mirrors of the Swift packages we depend on (swift-argument-parser.git,
 # swift-system.git), for machines that cannot reach GitHub: `make test SWIFTPM_MIRRORS=DIR`.
@@ -101,6 +101,8 @@ man: deps
 	mkdir -p share/man/man1
 	$$($(SWIFT) build --show-bin-path)/generate-manual $$($(SWIFT) build --show-bin-path)/pagervoice \
 	    --output-directory share/man/man1 --date $$(date +%Y-%m-%d)
+	@# A blank line in a discussion is a new paragraph to mdoc, not an empty line it warns about.
+	sed -i 's/^$$/.Pp/' share/man/man1/pagervoice.1
 	@echo "Written: share/man/man1/pagervoice.1 (man -l share/man/man1/pagervoice.1)"
 
 # One written style (.swift-format: 4-space indents, 140 columns), checked before the tests so a

@@ -171,6 +171,15 @@ extension Pager {
     /// so a person hears that the page they were on moved or the count grew. When the clamp moves
     /// the index, the pages settle there as any page change does (the SwiftUI pager sets the index
     /// in `.onChange(of: pages.count)`, and its `.animation(…, value: position)` animates the jump).
+    /// The pages of a document that is still arriving (`read -` on a pipe): `titles` replace
+    /// the pages and `index` becomes the page that now holds what was on screen. Nothing moved
+    /// for the person reading, so there are no events: the new count is heard on the next page
+    /// change. Titles are the reader's (valid by construction); at most `maximumPageCount` are kept.
+    public mutating func pagesArrived(_ titles: [String], index: Int) {
+        pages = Array(titles.prefix(Self.maximumPageCount))
+        self.index = InteractivePagerMath.clampedIndex(index, count: count)
+    }
+
     private mutating func replacePages(_ titles: [String], action: String) -> [PagerEvent] {
         let oldValue = (pageNumber, count)
         let oldIndex = index

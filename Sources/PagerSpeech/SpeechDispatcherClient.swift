@@ -21,6 +21,17 @@ import SystemPackage
 /// module and that module's voice list first), longer than the connection bound, and a spawned
 /// one outlives us.
 ///
+/// ## A daemon that stops answering
+/// A daemon that is stopped (SIGSTOP, a debugger) or hung keeps its socket open, so without a
+/// bound a `drain` would wait forever. Every reply is therefore waited for `commandTimeout` (2 s,
+/// the connection's bound); one that has not come by then is not yet a verdict, because a busy
+/// daemon answers slowly (its thousands of voices take a while on a loaded machine): the daemon
+/// is greeted on a new connection, as at connect, and one that answers that within
+/// `commandTimeout` is waited for again. One that does not is given up: the connection is shut,
+/// everything unreported fails with `speechDispatcherNoReply`, and so does every later `speak`.
+/// While `drain` waits for speech that was accepted, the daemon is asked a harmless question
+/// (`HISTORY GET CLIENT_ID`) every `commandTimeout`, so one stopped mid-word is noticed too.
+///
 /// Nothing is set on the connection unless asked: without `voice` and `rate` the daemon's
 /// defaults for a new client apply (the user's speechd.conf, the same as `spd-say`). Text is sent
 /// in plain-text mode (never SSML: markup is read out) after `TextSanitizer` (control characters
@@ -101,7 +112,8 @@ public final class SpeechDispatcherClient: Sendable {
         public var rate: Int?
         /// The bound on reaching the daemon: the handshake, opening and setting up the connection.
         public var connectTimeout: Duration
-        /// The bound on each later command we wait for (`stop`, settings, `voices`).
+        /// The bound on every later reply (speaking, `stop`, settings, `voices`, the liveness
+        /// question while draining); a daemon silent for longer is given up.
         public var commandTimeout: Duration
         /// The name the daemon logs for us and matches its per-client settings (`BeginClient`)
         /// against.
@@ -109,12 +121,13 @@ public final class SpeechDispatcherClient: Sendable {
         public var onEvent: @Sendable (UtteranceEvent) -> Void
         /// The daemon began speaking an announcement.
         public var onBegin: @Sendable (UtteranceID) -> Void
-        /// One line per notice (text cut, daemon gone). Default: standard error.
+        /// One line per notice (text cut). A daemon gone or given up is told by the events.
+        /// Default: standard error.
         public var onNotice: @Sendable (String) -> Void
 
         public init(
             address: SpeechDispatcherAddress? = nil, voice: String? = nil, rate: Int? = nil,
-            connectTimeout: Duration = .seconds(2), commandTimeout: Duration = .seconds(10),
+            connectTimeout: Duration = .seconds(2), commandTimeout: Duration = .seconds(2),
             clientName: String = "pagervoice",
             onEvent: @escaping @Sendable (UtteranceEvent) -> Void = { _ in },
             onBegin: @escaping @Sendable (UtteranceID) -> Void = { _ in },
@@ -134,7 +147,7 @@ public final class SpeechDispatcherClient: Sendable {
 
     /// Where we are connected, for `status`.
     public let address: SpeechDispatcherAddress
-    /// How long `stop`, the settings and `voices` wait for the daemon.
+    /// How long any reply of the daemon is waited for.
     private let commandTimeout: Duration
     private let onEvent: @Sendable (UtteranceEvent) -> Void
     private let onBegin: @Sendable (UtteranceID) -> Void
@@ -176,6 +189,8 @@ public final class SpeechDispatcherClient: Sendable {
         /// The thread running the user's callbacks right now, so `drain` called from one of them
         /// returns instead of waiting for itself.
         var deliveringThread: pthread_t?
+        /// A liveness question is on its way (`drain`), so no second one is asked meanwhile.
+        var probing = false
     }
 
     /// Connects, then applies `voice` and `rate` if given. Throws what the user must fix: no
@@ -302,7 +317,7 @@ public final class SpeechDispatcherClient: Sendable {
     private func send(_ entry: Entry) {
         worker.async { [self] in
             guard let handle = state.withLock({ $0.failure == nil ? $0.handle : nil }) else { return }
-            let message = SpeechDispatcherRaw.say(handle, entry.priority, entry.spoken)
+            let message = expectingReply("SPEAK") { SpeechDispatcherRaw.say(handle, entry.priority, entry.spoken) }
             var begun = false
             let (event, next) = state.withLock { state -> (UtteranceEvent?, Entry?) in
                 // Gone already: the connection closed while we were sending.
@@ -380,7 +395,7 @@ public final class SpeechDispatcherClient: Sendable {
         }
         deliver(events: dropped.map { Self.event($0, .interrupted) })
         guard let handle else { return }
-        _ = onWorker(until: .now + commandTimeout) { SpeechDispatcherRaw.cancel(handle) }
+        _ = awaitReply("CANCEL SELF") { SpeechDispatcherRaw.cancel(handle) }
     }
 
     /// Blocks until every announcement made so far has its event delivered.
@@ -400,12 +415,14 @@ public final class SpeechDispatcherClient: Sendable {
         }
         if idle { return true }
         if fromCallback { return false }
-        guard let timeout else {
-            semaphore.wait()
-            return true
+        // In slices of `commandTimeout`, asking the daemon whether it is still there after each.
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        while true {
+            let sliceEnd = min(ContinuousClock.now + commandTimeout, deadline ?? .now + commandTimeout)
+            if semaphore.wait(timeout: Self.dispatchTime(sliceEnd)) == .success { return true }
+            if let deadline, ContinuousClock.now >= deadline { break }
+            probe()
         }
-        let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
-        if semaphore.wait(timeout: .now() + .nanoseconds(Int(clamping: max(nanoseconds, 0)))) == .success { return true }
         return state.withLock { state in
             state.drainWaiters.removeAll { $0 === semaphore }
             return state.outstanding == 0
@@ -426,9 +443,7 @@ public final class SpeechDispatcherClient: Sendable {
         let rate = VoiceSettings.speechDispatcherRate(forWordsPerMinute: wordsPerMinute)
         let handle = try openHandle()
         let command = "SET SELF RATE \(rate)"
-        guard let accepted = onWorker(until: .now + commandTimeout, { SpeechDispatcherRaw.setRate(handle, rate) }) else {
-            throw .speechDispatcherNoReply(command: command, after: commandTimeout)
-        }
+        guard let accepted = awaitReply(command, { SpeechDispatcherRaw.setRate(handle, rate) }) else { throw givenUp(command) }
         guard accepted else { throw .speechDispatcherRefused(command: command) }
     }
 
@@ -451,9 +466,7 @@ public final class SpeechDispatcherClient: Sendable {
         } else {
             throw .speechDispatcherHasNoVoice(name)
         }
-        guard let accepted = onWorker(until: .now + commandTimeout, set) else {
-            throw .speechDispatcherNoReply(command: command, after: commandTimeout)
-        }
+        guard let accepted = awaitReply(command, set) else { throw givenUp(command) }
         guard accepted else { throw .speechDispatcherRefused(command: command) }
     }
 
@@ -464,9 +477,7 @@ public final class SpeechDispatcherClient: Sendable {
     public func voices() throws(SpeechError) -> [SpeechDispatcherVoice] {
         let handle = try openHandle()
         let command = "LIST SYNTHESIS_VOICES"
-        guard let listed = onWorker(until: .now + commandTimeout, { SpeechDispatcherRaw.listVoices(handle) }) else {
-            throw .speechDispatcherNoReply(command: command, after: commandTimeout)
-        }
+        guard let listed = awaitReply(command, { SpeechDispatcherRaw.listVoices(handle) }) else { throw givenUp(command) }
         guard let voices = listed else { throw .speechDispatcherRefused(command: command) }
         return voices
     }
@@ -505,7 +516,8 @@ public final class SpeechDispatcherClient: Sendable {
         deliver(events: entries.map { Self.event($0, .interrupted) })
     }
 
-    /// The daemon hung up (on the hang-up watch's thread).
+    /// The daemon hung up (on the hang-up watch's thread). Each announcement's event says so;
+    /// there is no separate notice.
     private func connectionLost() {
         let failure = SpeechError.audioLost(reason: "speech-dispatcher closed the connection")
         let entries = state.withLock { state -> [Entry]? in
@@ -514,8 +526,48 @@ public final class SpeechDispatcherClient: Sendable {
             return Self.takeAll(&state)
         }
         guard let entries else { return }
-        onNotice("speech-dispatcher closed the connection; nothing more will be spoken")
         deliver(events: entries.map { Self.event($0, .failed(failure)) })
+    }
+
+    /// Gives the daemon up: no reply to `command` came, and it did not answer a greeting either.
+    /// The socket is shut, so a daemon that is continued later finds us gone instead of speaking
+    /// what we sent long ago; everything unreported fails.
+    private func stoppedAnswering(_ command: String) {
+        let failure = SpeechError.speechDispatcherNoReply(command: command, after: commandTimeout)
+        let entries = state.withLock { state -> [Entry]? in
+            guard let handle = state.handle, state.failure == nil else { return nil }
+            state.failure = failure
+            // Under the lock: `close()` closes the socket only after taking the handle from here.
+            Glibc.shutdown(handle.socket.rawValue, Int32(SHUT_RDWR))
+            return Self.takeAll(&state)
+        }
+        guard let entries else { return }
+        deliver(events: entries.map { Self.event($0, .failed(failure)) })
+    }
+
+    /// What a command that got no reply fails with: why the connection was given up or closed.
+    private func givenUp(_ command: String) -> SpeechError {
+        state.withLock { $0.failure } ?? .speechDispatcherNoReply(command: command, after: commandTimeout)
+    }
+
+    /// Whether the daemon greets a new connection within `commandTimeout`: alive, if slow.
+    private func stillAnswers() -> Bool {
+        address.handshake(until: .now + commandTimeout, timeout: commandTimeout) == nil
+    }
+
+    /// Asks the daemon a question with a reply while speech is awaited (`drain`), unless one is
+    /// on its way already; no answer in time gives the daemon up.
+    private func probe() {
+        let handle = state.withLock { state -> SpeechDispatcherRaw.Handle? in
+            guard state.failure == nil, let handle = state.handle, !state.probing else { return nil }
+            state.probing = true
+            return handle
+        }
+        guard let handle else { return }
+        worker.async { [self] in
+            _ = expectingReply("HISTORY GET CLIENT_ID") { SpeechDispatcherRaw.execute(handle, "HISTORY GET CLIENT_ID") }
+            state.withLock { $0.probing = false }
+        }
     }
 
     /// Every announcement not yet reported, in the order they were made.
@@ -558,6 +610,53 @@ public final class SpeechDispatcherClient: Sendable {
 
     // MARK: Worker
 
+    /// Runs `body`, which waits for the daemon's reply to `command`, here on the worker queue.
+    /// Each `commandTimeout` without the reply, the daemon is greeted on a new connection; if it
+    /// does not answer that either, it is given up (`stoppedAnswering`) then, without waiting for
+    /// `body` to return.
+    private func expectingReply<T>(_ command: String, _ body: () -> T) -> T {
+        let answered = Locked(false)
+        watch(command, answered)
+        let value = body()
+        answered.withLock { $0 = true }
+        return value
+    }
+
+    /// One `commandTimeout` of waiting for `answered`, then the verdict (see `expectingReply`).
+    private func watch(_ command: String, _ answered: Locked<Bool>) {
+        DispatchQueue.global().asyncAfter(deadline: Self.dispatchTime(.now + commandTimeout)) { [weak self] in
+            guard let self, !answered.withLock({ $0 }), state.withLock({ $0.failure == nil }) else { return }
+            if stillAnswers() {
+                watch(command, answered)
+            } else if !answered.withLock({ $0 }) {
+                stoppedAnswering(command)
+            }
+        }
+    }
+
+    /// Runs `body` (a command and its reply) on the worker queue and waits for its result, as long
+    /// as the daemon is not given up; nil once it is (or the connection closed).
+    private func awaitReply<T: Sendable>(_ command: String, _ body: @escaping @Sendable () -> T) -> T? {
+        let box = Locked<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        worker.async { [self] in
+            let value = expectingReply(command, body)
+            box.withLock { $0 = value }
+            done.signal()
+        }
+        while done.wait(timeout: Self.dispatchTime(.now + commandTimeout)) == .timedOut {
+            if state.withLock({ $0.failure != nil }) { return box.withLock { $0 } }
+        }
+        return box.withLock { $0 }
+    }
+
+    /// `instant` on Dispatch's clock (both count from the same monotonic time).
+    private static func dispatchTime(_ instant: ContinuousClock.Instant) -> DispatchTime {
+        let left = instant - ContinuousClock.now
+        let nanoseconds = max(left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000, 0)
+        return .now() + .nanoseconds(Int(clamping: nanoseconds))
+    }
+
     /// Runs `body` on the worker queue and waits for its result until `deadline`; nil if it did
     /// not come in time. A result that comes later is handed to `discard` instead.
     private func onWorker<T: Sendable>(
@@ -576,9 +675,7 @@ public final class SpeechDispatcherClient: Sendable {
             if !kept { discard(value) }
             done.signal()
         }
-        let left = deadline - ContinuousClock.now
-        let nanoseconds = max(left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000, 0)
-        _ = done.wait(timeout: .now() + .nanoseconds(Int(clamping: nanoseconds)))
+        _ = done.wait(timeout: Self.dispatchTime(deadline))
         return box.withLock { box -> T? in
             if box.value == nil { box.abandoned = true }
             return box.value

@@ -54,7 +54,8 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
     case speechDispatcherHasNoVoice(String)
     /// speech-dispatcher answered a command with an error.
     case speechDispatcherRefused(command: String)
-    /// speech-dispatcher did not answer a command in time (it is alive but stuck).
+    /// speech-dispatcher did not answer a command in time: it is stopped or hung, and the
+    /// connection is given up (nothing more is sent on it).
     case speechDispatcherNoReply(command: String, after: Duration)
     /// speech-dispatcher went away, or `SpeechDispatcherClient.close()` was called.
     case speechDispatcherClosed
@@ -82,6 +83,12 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
         case .wavWriteFailed(let path, let reason):
             return "cannot write \(path): \(reason)"
         case .speechDispatcherNotRunning(let address, let reason):
+            // A socket that accepts and stays silent has a daemon behind it: one that is stopped
+            // (SIGSTOP, a debugger) or hung, which "not running" would misdescribe.
+            if case .noReply(let timeout) = reason {
+                return "speech-dispatcher at \(address) is not answering: it accepted the connection but said nothing within "
+                    + "\(Self.seconds(timeout)) (stopped or hung); restart it or use --audio auto"
+            }
             return "speech-dispatcher is not running (\(address): \(reason)); start it or use --audio auto"
         case .invalidSpeechDispatcherAddress(let text):
             return "speech-dispatcher address \(Self.quoted(text)) is not unix_socket:PATH or inet_socket:HOST:PORT"
@@ -90,7 +97,7 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
         case .speechDispatcherRefused(let command):
             return "speech-dispatcher refused \(command)"
         case .speechDispatcherNoReply(let command, let timeout):
-            return "speech-dispatcher did not answer \(command) within \(Self.seconds(timeout))"
+            return "speech-dispatcher stopped answering: no reply to \(command) within \(Self.seconds(timeout))"
         case .speechDispatcherClosed:
             return "the connection to speech-dispatcher is closed"
         case .tooManySpeechDispatcherConnections(let limit):

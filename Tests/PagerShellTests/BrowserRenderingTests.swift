@@ -36,18 +36,24 @@ import Testing
         try FileManager.default.copyItem(atPath: png, toPath: target)
     }
 
-    /// The default pager's `next` at 60 Hz, the README's settle curve.
+    /// The default pager's `next` at 60 Hz, docs/settle-curve.png: exactly what
+    /// `pagervoice frames --svg` writes (the session's plot of its last page change).
     @Test func settleCurveInChromium() throws {
         let chromium = try HeadlessChromium()
         let folder = try TemporaryDirectory(prefix: "pv-plot")
-        let frames = try FramesPlot.frames(of: .increment, on: Pager())
-        let svg = FramesPlot.svg(frames, title: "Next page on the default pager, 60 Hz")
-        let reading = try PlotReading(svg)
         let path = folder.path + "/settle-curve.svg"
+        var session = Session()
+        _ = session.handle("next")
+        guard case .file(let request)? = session.run(.frames(svg: path)).first else {
+            Issue.record("frames --svg wrote no file")
+            return
+        }
+        let svg = request.contents
+        let reading = try PlotReading(svg)
         try AtomicFile.write(svg, to: path)
 
         let dom = try chromium.dom(of: path)
-        #expect(dom.contains("<title id=\"plot-title\">Next page on the default pager, 60 Hz</title>"))
+        #expect(dom.contains("<title id=\"plot-title\">Page change to Page 2 of 3</title>"))
         #expect(dom.contains("<desc id=\"plot-desc\">A page change from page 1 to page 2 of 3"))
         #expect(dom.components(separatedBy: "<polyline").count - 1 == 1 + 3 * 3 + 3, "position, 3 properties × 3 pages, 3 dots")
 

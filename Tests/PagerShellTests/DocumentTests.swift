@@ -241,7 +241,7 @@ func writeFile(_ folder: TemporaryDirectory, _ name: String, _ text: String) thr
         }
         #expect(
             DocumentError.tooLong(name: "standard input", limit: Document.maximumSpooledBytes).description
-                == "standard input is longer than 1024 MiB: save it to a file and read that")
+                == "standard input is longer than 1 GiB: save it to a file and read that")
     }
 
     @Test func aFileThatShrankAfterOpeningIsReportedNotMisread() throws {

@@ -278,12 +278,40 @@ import Testing
         let lost = UtteranceEvent.Outcome.failed(.audioLost(reason: "speech-dispatcher closed the connection"))
         #expect(log.event(for: long)?.outcome == lost)
         #expect(log.event(for: low)?.outcome == lost)
-        #expect(log.notices == ["speech-dispatcher closed the connection; nothing more will be spoken"])
+        // The events say it; a notice as well would tell a session twice.
+        #expect(log.notices == [])
 
         let after = client.speak("Anyone there?")
         #expect(client.drain(timeout: .seconds(5)))
         #expect(log.event(for: after)?.outcome == lost)
         #expect(throws: SpeechError.speechDispatcherClosed) { _ = try client.voices() }
+    }
+
+    /// A daemon stopped between two announcements (SIGSTOP) keeps its socket open and answers
+    /// nothing: the next SPEAK gets no reply within 2 s, the daemon is given up, and the
+    /// announcement fails with why instead of waiting forever; so does every later one.
+    @Test func aDaemonThatStopsAnsweringIsGivenUp() throws {
+        let rig = try Rig()
+        defer {
+            kill(rig.server.pid, SIGCONT)
+            rig.stop()
+        }
+        let (log, client) = (rig.log, rig.client)
+        let first = client.speak("One")
+        #expect(client.drain(timeout: .seconds(30)))
+        #expect(log.event(for: first)?.outcome == .finished)
+        #expect(kill(rig.server.pid, SIGSTOP) == 0)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let second = client.speak("Two")
+        #expect(client.drain(timeout: .seconds(20)))
+        #expect(clock.now - started < .seconds(10))
+        let givenUp = UtteranceEvent.Outcome.failed(.speechDispatcherNoReply(command: "SPEAK", after: .seconds(2)))
+        #expect(log.event(for: second)?.outcome == givenUp)
+        let third = client.speak("Three")
+        #expect(client.drain(timeout: .seconds(5)))
+        #expect(log.event(for: third)?.outcome == givenUp)
+        #expect(log.notices == [])
     }
 
     /// Letting go of a client closes its connection: nothing it started (libspeechd's callbacks,

@@ -159,8 +159,8 @@ import Testing
         }
         #expect(
             errors[1].description
-                == "speech-dispatcher is not running (unix_socket:/s: it accepted the connection but did not answer within 2 s); "
-                + "start it or use --audio auto")
-        #expect(errors[5].description == "speech-dispatcher did not answer LIST SYNTHESIS_VOICES within 1.5 s")
+                == "speech-dispatcher at unix_socket:/s is not answering: it accepted the connection but said nothing within 2 s "
+                + "(stopped or hung); restart it or use --audio auto")
+        #expect(errors[5].description == "speech-dispatcher stopped answering: no reply to LIST SYNTHESIS_VOICES within 1.5 s")
     }
 }

@@ -111,6 +111,19 @@ public struct DocumentScanner {
             let searchEnd = min(count, position + maximumLineBytes + 1)
             if formFeed < position { formFeed = nextFormFeed(base, from: position, count: count) }
             var terminator = memchr(base + position, 0x0A, searchEnd - position).map { base.distance(to: UnsafeRawPointer($0)) }
+            // A carriage return alone ends a line too (classic Mac OS text); before a line feed it
+            // is half of CR LF. One at the end of what we have waits for the byte after it.
+            if let carriageReturn = memchr(base + position, 0x0D, (terminator ?? searchEnd) - position)
+                .map({ base.distance(to: UnsafeRawPointer($0)) })
+            {
+                if carriageReturn + 1 < count {
+                    if bytes[carriageReturn + 1] != 0x0A { terminator = carriageReturn }
+                } else if isFinal {
+                    terminator = carriageReturn
+                } else if formFeed >= carriageReturn {
+                    break
+                }
+            }
             var isFormFeed = false
             if formFeed < searchEnd && formFeed < (terminator ?? count) {
                 terminator = formFeed

@@ -53,6 +53,25 @@ enum ArgumentCheck {
         return value
     }
 
+    /// A size in bytes, `65536`, `64K`, `64M` or `1G` (powers of 1024), from 1K to 1G.
+    static func byteSize(_ text: String) throws -> Int {
+        let trimmed = text.trimmingSpaces()
+        var digits = Substring(trimmed)
+        var shift = 0
+        if let unit = trimmed.last.flatMap({ "KMG".firstIndex(of: Character($0.uppercased())) }) {
+            shift = 10 * ("KMG".distance(from: "KMG".startIndex, to: unit) + 1)
+            digits = digits.dropLast()
+        }
+        guard digits.count <= 20, let number = Int(digits), number >= 0 else {
+            throw ValidationError("must be a size in bytes, or with K, M or G (64M)")
+        }
+        let (bytes, overflow) = number.multipliedReportingOverflow(by: 1 << shift)
+        guard !overflow, (1 << 10...Document.maximumSpooledBytes).contains(bytes) else {
+            throw ValidationError("must be between 1K and 1G")
+        }
+        return bytes
+    }
+
     /// A language the model speaks, by BCP 47 tag (`pt-BR`, `zh-Hans`, `es-419`, `de_DE`): the
     /// tag, as typed, once it is known to match.
     static func language(_ text: String) throws -> String {

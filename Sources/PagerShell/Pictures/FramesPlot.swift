@@ -314,7 +314,7 @@ struct FramesPlotDrawing {
             "<title id=\"plot-title\">\(Markup.escape(title))</title>",
             "<desc id=\"plot-desc\">\(Markup.escape(description(panels)))</desc>",
             "<rect x=\"0\" y=\"0\" width=\"\(Markup.number(Self.width))\" height=\"\(Markup.number(height))\" fill=\"\(PlotPalette.background.hex)\"/>",
-            text(title, x: 24, y: 34, size: 20, weight: "bold"),
+            Self.fitted(title).map { text($0.text, x: 24, y: 34, size: $0.size, weight: "bold") } ?? "",
             text("Pages: " + frames.timeline.summary, x: 24, y: 58, size: 13, color: PlotPalette.secondaryInk),
             text("Dots: " + frames.dots.timeline.summary, x: 24, y: 76, size: 13, color: PlotPalette.secondaryInk),
         ]
@@ -463,6 +463,24 @@ struct FramesPlotDrawing {
     }
 
     // MARK: - Elements
+
+    /// The title as drawn within the picture's margins: at 20 px when it fits, smaller down to
+    /// 12 px when it does not, and past that cut with an ellipsis (the `<title>` keeps it whole).
+    /// Widths are estimated from DejaVu Sans Bold's widest common advances, so the estimate errs
+    /// long. Nil for an empty title.
+    static func fitted(_ title: String) -> (text: String, size: Double)? {
+        guard !title.isEmpty else { return nil }
+        let room = width - 48
+        func ems(_ text: Substring) -> Double {
+            text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 && Formatting.displayWidth(String($1)) == 2 ? 1.0 : 0.68) }
+        }
+        let whole = ems(Substring(title))
+        if whole * 20 <= room { return (title, 20) }
+        if whole * 12 <= room { return (title, (room / whole * 10).rounded(.down) / 10) }
+        var cut = Substring(title)
+        while !cut.isEmpty && (ems(cut) + 0.68) * 12 > room { cut = cut.dropLast() }
+        return (cut + "…", 12)
+    }
 
     func text(
         _ content: String, x: Double, y: Double, size: Double, weight: String? = nil, color: SRGBColor = PlotPalette.ink,

@@ -109,7 +109,7 @@ public enum CommandParser {
             return .action(.moveFocus(try choice(FocusMove.allCases.map { ($0.rawValue, $0) }, what: "next, previous, first or last")))
         case "first":
             try none()
-            return .action(.goTo(0))
+            return .firstPage
         case "last":
             try none()
             return .lastPage

@@ -2,7 +2,9 @@ import PagerCore
 
 /// The REPL's `help`: every command with one line, generated from `CommandInfo.all`.
 enum HelpText {
-    static func commands(topic: String?) -> SessionOutput {
+    /// `columns`: the terminal's width, which every line fits, broken between words; nil (not a
+    /// terminal) keeps one line per command.
+    static func commands(topic: String?, columns: Int? = nil) -> SessionOutput {
         if let topic {
             guard let info = CommandInfo.named(topic) else {
                 let hint = Suggest.nearest(to: topic, among: CommandInfo.allNames).map { " (did you mean '\($0)'?)" } ?? ""
@@ -16,8 +18,14 @@ enum HelpText {
         let width = (CommandInfo.all.map(\.usage.count).max() ?? 0) + 2
         let lines =
             ["Commands (page numbers are 1-based):"]
-            + CommandInfo.all.map { "  " + Formatting.padRight($0.usage, width) + $0.help }
-            + ["", "Languages (lang TAG), each in its own name:"] + languageLines()
+            + CommandInfo.all.flatMap { info in
+                let usage = "  " + Formatting.padRight(info.usage, width)
+                guard let columns, Formatting.displayWidth(usage + info.help) > columns else { return [usage + info.help] }
+                if columns - (width + 2) >= 30 { return Formatting.wrap(info.help, width: columns, first: usage, indent: width + 2) }
+                // Too narrow to keep the help beside the usage: it goes under it.
+                return ["  " + info.usage] + Formatting.wrap(info.help, width: columns, first: "      ", indent: 6)
+            }
+            + ["", "Languages (lang TAG), each in its own name:"] + languageLines(columns: columns)
         return .info(
             .init(
                 text: lines,
@@ -30,12 +38,15 @@ enum HelpText {
                 ])))
     }
 
-    /// Every language as "de  Deutsch", four to a line.
-    static func languageLines() -> [String] {
+    /// Every language as "de  Deutsch", four to a line, or as many as `columns` hold; columns
+    /// are as wide as the widest name is on a terminal.
+    static func languageLines(columns: Int? = nil) -> [String] {
         let entries = SpokenStrings.table.map { Formatting.padRight($0.code, 8) + $0.name }
-        let width = (entries.map(\.count).max() ?? 0) + 3
-        return stride(from: 0, to: entries.count, by: 4).map { start in
-            ("  " + entries[start..<min(start + 4, entries.count)].map { Formatting.padRight($0, width) }.joined()).trimmingSpaces()
+        let width = (entries.map(Formatting.displayWidth).max() ?? 0) + 3
+        let perLine = columns.map { max(1, min(4, ($0 - 2 + 3) / width)) } ?? 4
+        return stride(from: 0, to: entries.count, by: perLine).map { start in
+            let row = entries[start..<min(start + perLine, entries.count)]
+            return "  " + (row.dropLast().map { Formatting.padRight($0, width) } + [row.last ?? ""]).joined()
         }
     }
 

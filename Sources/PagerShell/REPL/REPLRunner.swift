@@ -62,7 +62,8 @@ final class REPLRunner {
         var notALine = false
         /// Prints one output.
         func emit(_ output: SessionOutput) {
-            let lines = renderer.render(output, lineNumber: interactive || notALine ? nil : lineNumber)
+            // Line 0 is what runs before any line is read (arriving on a document's first page).
+            let lines = renderer.render(output, lineNumber: interactive || notALine || lineNumber == 0 ? nil : lineNumber)
             let language = session.pager.strings
             for line in lines.stdout { renderer.json ? out.writeRaw(line) : out.writeLines(line, language: language) }
             for line in lines.stderr { err.writeLine(line, language: language) }

@@ -11,6 +11,8 @@ public struct Session: Sendable {
     public var voiceList: @Sendable () -> [String]
     /// Describes the speech settings for `status` (voice, rate, audio).
     public var speechDescription: String
+    /// The terminal's width now, which `help` fits; nil when output is no terminal.
+    public var terminalColumns: @Sendable () -> Int? = { nil }
     /// Why the pager speaks the language it does, for `status` ("de from LANG=de_DE.UTF-8").
     public private(set) var languageReason: String
     /// The document being read (`pagervoice read FILE`): its pages are the pager's pages, and
@@ -36,17 +38,37 @@ public struct Session: Sendable {
 
     /// Runs one line. Empty lines produce nothing.
     public mutating func handle(_ line: String) -> [SessionOutput] {
+        // First, so a page number typed is judged against the pages there are now.
+        let arrived = documentArrived()
         let command: ShellCommand?
         do {
             command = try CommandParser.parse(line, pageCount: pager.count)
         } catch {
-            return [.error(error.message)]
+            return arrived + [.error(error.message)]
         }
-        guard let command else { return [] }
-        return run(command)
+        guard let command else { return arrived }
+        return arrived + runAfterArrivals(command)
     }
 
     public mutating func run(_ command: ShellCommand) -> [SessionOutput] {
+        let arrived = documentArrived()
+        return arrived + runAfterArrivals(command)
+    }
+
+    /// Takes the pages a document still being read has gained (`read -`), keeping the person on
+    /// the page holding what they were reading; the one error when its reading was cut short.
+    private mutating func documentArrived() -> [SessionOutput] {
+        guard let document else { return [] }
+        let shownPages = document.pages
+        let update = document.refresh()
+        if let pages = update.pages {
+            let start = shownPages.indices.contains(pager.index) ? shownPages[pager.index].bytes.lowerBound : 0
+            pager.pagesArrived(pages.map(\.title), index: pages.isEmpty ? 0 : Document.index(of: start, in: pages))
+        }
+        return update.cut.map { [.error($0.description)] } ?? []
+    }
+
+    private mutating func runAfterArrivals(_ command: ShellCommand) -> [SessionOutput] {
         switch command {
         case .action(let action):
             if document != nil {
@@ -66,8 +88,9 @@ public struct Session: Sendable {
             return [ElementReport.focus(pager.focusedElement, move: nil, isBoundary: false, verbosity: verbosity)]
         case .describe:
             return [.info(ElementReport.describe(pager))]
-        case .say(let text):
-            return [
+        case .say(let whole):
+            let (text, tooLong) = SpeechClient.sayable(whole)
+            return (tooLong.map { [.error($0)] } ?? []) + [
                 .speech(
                     .init(
                         kind: "say", text: text, priority: .default,
@@ -86,7 +109,8 @@ public struct Session: Sendable {
             // Before any page change there is nothing moving: one frame at rest.
             let frames = lastChange.map { $0.pager.frames(for: $0.settle) } ?? pager.restingFrames()
             guard let svg else { return [.info(FramesReport.make(frames))] }
-            let title = "\(pager.announcementText): \(frames.timeline.summary)"
+            // The timings are the plot's own first line: the title names the change only.
+            let title = lastChange == nil ? "\(pager.announcementText), at rest" : "Page change to \(pager.announcementText)"
             return [
                 .file(
                     .init(
@@ -106,10 +130,17 @@ public struct Session: Sendable {
                         json: .object([("type", .string("voices")), ("voices", .array(voices.map { .string($0) }))])))
             ]
         case .help(let topic):
-            return [HelpText.commands(topic: topic)]
-        case .lastPage:
-            guard pager.count > 0 else { return [.error(PagerError.noPages.description)] }
-            return run(.action(.goTo(pager.count - 1)))
+            return [HelpText.commands(topic: topic, columns: terminalColumns())]
+        case .firstPage, .lastPage:
+            // With no pages, the first and the last are an edge, as `next` finds it: said, not an error.
+            guard pager.count > 0 else {
+                let edge = Announcement(
+                    action: command == .firstPage ? "first" : "last", text: pager.announcementText, page: 0, count: 0, isBoundary: true,
+                    settleMilliseconds: 0)
+                lastAnnouncement = edge
+                return [.announcement(edge)]
+            }
+            return runAfterArrivals(.action(.goTo(command == .firstPage ? 0 : pager.count - 1)))
         case .arrive:
             let here = Announcement(
                 action: "read", text: pager.announcementText, page: pager.pageNumber, count: pager.count, isBoundary: false,
@@ -190,6 +221,6 @@ public struct Session: Sendable {
                         ])))
             ]
         }
-        return run(.action(.goTo(found)))
+        return runAfterArrivals(.action(.goTo(found)))
     }
 }

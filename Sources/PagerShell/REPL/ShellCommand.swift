@@ -11,6 +11,8 @@ public enum ShellCommand: Sendable, Equatable {
     case repeatLast
     case say(String)
     case stop
+    /// The first page (`g` while reading).
+    case firstPage
     /// The last page (`G` while reading; "last page" by voice).
     case lastPage
     /// Read the current page of the open document from the top.

@@ -1,4 +1,5 @@
 import PagerCore
+import PagerSystem
 import SystemPackage
 
 /// A text file (or standard input) as pages, for `pagervoice read`.
@@ -11,7 +12,11 @@ import SystemPackage
 ///
 /// Standard input (`-`), pipes and other files that cannot be read twice are copied, as they
 /// are read, into an unnamed temporary file (`SpoolFile`: `$TMPDIR` or /tmp) which pages are then
-/// read from; it goes away with the document. At most `maximumSpooledBytes` (1 GiB) are kept.
+/// read from; it goes away with the document, and holds at most the limit given (`--max-input`).
+/// Opened `streaming`, such a document is read on a thread of its own, as `less` reads a pipe:
+/// opening returns once the first page is complete, the input ended, or it paused with some
+/// text, and `refresh` takes the pages that arrived since. An endless pipe (`yes`, `tail -f`)
+/// is therefore paged while it is read, and stops being read at the limit.
 ///
 /// Page indexes are 0-based, as `Pager.index`; people read 1-based numbers.
 public final class Document: Sendable {
@@ -26,11 +31,38 @@ public final class Document: Sendable {
         let startsInCodeBlock: Bool
     }
 
+    /// What has been read: all of a file, or of a stream as much as the last `refresh` took.
+    struct Contents: Sendable {
+        var pages: [Page] = []
+        var structure: DocumentOutline.Structure = .lines(perPage: DocumentScanner.defaultPageLines)
+        var byteCount = 0
+        var lineCount = 0
+        var sectionsPerPage = 1
+        /// nil while a stream is still being read; else why reading ended.
+        var ending: Ending?
+        /// Counts the reader's publications, so `refresh` knows whether anything changed.
+        var generation = 0
+        /// The reader has caught up with a stream that is quiet for now.
+        var paused = false
+        /// The session was told why reading was cut (`refresh`).
+        var cutReported = false
+    }
+
+    /// Why reading ended: the input's end, or a problem (the limit reached, bytes that are not
+    /// text, a read error) that cut it where it was.
+    enum Ending: Sendable, Equatable {
+        case complete
+        case cut(DocumentError)
+    }
+
     /// How standard input is named on the command line.
     public static let standardInputPath = "-"
     public static let maximumPageLines = 1_000
-    /// The most of standard input or a pipe kept in the temporary file: text anyone pages
-    /// through is far shorter, and `yes | pagervoice read -` must not fill the disk.
+    /// The most of standard input or a pipe kept in the temporary file unless `--max-input`
+    /// says otherwise: text anyone pages through is far shorter, and `yes | pagervoice read -`
+    /// must not fill the disk.
+    public static let defaultSpooledBytes = 64 << 20
+    /// The most `--max-input` may allow.
     public static let maximumSpooledBytes = 1 << 30
     /// The most of one page read to be spoken: the longest page `DocumentScanner` makes. Only a
     /// page joined from several (a file over 640 MB) is longer; its rest is not spoken.
@@ -40,15 +72,22 @@ public final class Document: Sendable {
     /// The path as given, or "standard input".
     public let name: String
     public let format: TextFormat
-    public let structure: DocumentOutline.Structure
-    public let pages: [Page]
-    public let byteCount: Int
-    public let lineCount: Int
-    /// Sections or line pages joined into each page to stay within `Pager.maximumPageCount`.
-    public let sectionsPerPage: Int
     let file: FileDescriptor
-    /// Whether `file` is ours to close (not standard input's descriptor).
-    let ownsFile: Bool
+    /// Closes `file` when the document and its reader have both let go of it.
+    private let owner: DescriptorOwner?
+    /// What the session sees: changed only by `refresh`.
+    private let shown: Locked<Contents>
+    /// What the reader thread has published, for a streaming document.
+    private let latest: WaitableValue<Contents>?
+
+    public var pages: [Page] { shown.withLock { $0.pages } }
+    public var structure: DocumentOutline.Structure { shown.withLock { $0.structure } }
+    public var byteCount: Int { shown.withLock { $0.byteCount } }
+    public var lineCount: Int { shown.withLock { $0.lineCount } }
+    /// Sections or line pages joined into each page to stay within `Pager.maximumPageCount`.
+    public var sectionsPerPage: Int { shown.withLock { $0.sectionsPerPage } }
+    /// Whether all of the input has been read (false while a stream goes on).
+    public var isComplete: Bool { shown.withLock { $0.ending != nil } }
 
     /// Opens `path` (`-` for standard input) as pages. `format` nil: from the file name
     /// (`TextFormat.forPath`; standard input is read as Markdown). `pageLines`: 1 to
@@ -56,136 +95,125 @@ public final class Document: Sendable {
     public convenience init(
         path: String, format: TextFormat? = nil, pageLines: Int = DocumentScanner.defaultPageLines
     ) throws(DocumentError) {
-        try self.init(path: path, format: format, pageLines: pageLines, spoolLimit: Self.maximumSpooledBytes)
+        try self.init(path: path, format: format, pageLines: pageLines, spoolLimit: Self.defaultSpooledBytes)
     }
 
-    convenience init(path: String, format: TextFormat?, pageLines: Int, spoolLimit: Int) throws(DocumentError) {
-        guard (1...Self.maximumPageLines).contains(pageLines) else { throw .badPageLines(pageLines) }
-        if path == Self.standardInputPath {
-            try self.init(
-                spooling: .standardInput, name: "standard input", format: format ?? .markdown, pageLines: pageLines,
-                limit: spoolLimit)
-            return
-        }
-        let fd: FileDescriptor
-        do {
-            fd = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
-        } catch {
-            throw .cannotOpen(name: path, Self.errno(error))
-        }
-        let type: FileType
-        do {
-            type = try fd.stat().type
-        } catch {
-            try? fd.close()
-            throw .cannotRead(name: path, Self.errno(error))
-        }
-        let format = format ?? TextFormat.forPath(path)
-        switch type {
-        case .directory:
-            try? fd.close()
-            throw .isDirectory(name: path)
-        case .regular:
-            try self.init(reading: fd, owned: true, spool: nil, limit: .max, name: path, format: format, pageLines: pageLines)
-        default:
-            // A pipe or device (`read <(cmd)`, /dev/stdin): read it once, keep a copy.
-            defer { try? fd.close() }
-            try self.init(spooling: fd, name: path, format: format, pageLines: pageLines, limit: spoolLimit)
-        }
-    }
-
-    /// Reads `source` to its end into a temporary file, and pages that.
-    private convenience init(
-        spooling source: FileDescriptor, name: String, format: TextFormat, pageLines: Int, limit: Int
+    /// `streaming`: a stream is read behind the session (see the type); else all of it is read
+    /// first, and one longer than `spoolLimit` is refused. `rawPath`: the name's own bytes when
+    /// they are not UTF-8 (`RawArguments`); `path` is then only how it is shown.
+    init(
+        path: String, format: TextFormat?, pageLines: Int, spoolLimit: Int, streaming: Bool = false, rawPath: [UInt8]? = nil
     ) throws(DocumentError) {
+        guard (1...Self.maximumPageLines).contains(pageLines) else { throw .badPageLines(pageLines) }
+        let source: FileDescriptor
+        let sourceOwner: DescriptorOwner?
+        let resolvedFormat: TextFormat
+        if path == Self.standardInputPath {
+            name = "standard input"
+            source = .standardInput
+            sourceOwner = nil
+            resolvedFormat = format ?? .markdown
+        } else {
+            name = rawPath.map(RawArguments.shown) ?? path
+            let filePath = rawPath.map { bytes in FilePath(platformString: (bytes.map { CChar(bitPattern: $0) } + [0])) } ?? FilePath(path)
+            do {
+                source = try FileDescriptor.open(filePath, .readOnly, options: [.closeOnExec])
+            } catch {
+                throw .cannotOpen(name: name, Self.errno(error))
+            }
+            sourceOwner = DescriptorOwner(source)
+            let type: FileType
+            do {
+                type = try source.stat().type
+            } catch {
+                throw .cannotRead(name: name, Self.errno(error))
+            }
+            if type == .directory { throw .isDirectory(name: name) }
+            resolvedFormat = format ?? TextFormat.forPath(path)
+            if type == .regular {
+                // A file is read once, whole, and paged where it is.
+                var reader = DocumentReader(
+                    source: source, spool: nil, limit: .max, name: name, format: resolvedFormat, pageLines: pageLines)
+                let contents = try reader.readToEnd()
+                self.format = resolvedFormat
+                file = source
+                owner = sourceOwner
+                shown = Locked(contents)
+                latest = nil
+                return
+            }
+        }
+        // A pipe or device (`read <(cmd)`, /dev/stdin, standard input): read once, kept in a copy.
         let spool: FileDescriptor
         do {
             spool = try SpoolFile.create()
         } catch {
             throw .cannotSpool(error)
         }
-        try self.init(reading: source, owned: false, spool: spool, limit: limit, name: name, format: format, pageLines: pageLines)
+        let spoolOwner = DescriptorOwner(spool)
+        self.format = resolvedFormat
+        file = spool
+        owner = spoolOwner
+        guard streaming else {
+            var reader = DocumentReader(
+                source: source, spool: spool, limit: spoolLimit, name: name, format: resolvedFormat, pageLines: pageLines)
+            shown = Locked(try reader.readToEnd())
+            latest = nil
+            return
+        }
+        let published = WaitableValue(Contents())
+        latest = published
+        // The reader holds the descriptors it uses; they close when it and the document are done.
+        let keep = (sourceOwner, spoolOwner)
+        let name = name
+        OwnedThread.start(name: "document reader", stackSize: 256 << 10) {
+            withExtendedLifetime(keep) {
+                var reader = DocumentReader(
+                    source: source, spool: spool, limit: spoolLimit, name: name, format: resolvedFormat, pageLines: pageLines)
+                reader.stream(to: published)
+            }
+        }
+        // Shown once the first page is complete, the input ended, or it paused with a page.
+        let first =
+            published.wait(until: nil) { contents -> Contents? in
+                let ready = contents.ending != nil || contents.pages.count >= 2 || (contents.paused && !contents.pages.isEmpty)
+                return ready ? contents : nil
+            } ?? Contents(ending: .complete)
+        // A problem before there is a page to show is the opening's failure; after, the session
+        // reports it (`refresh`) and pages what came before it.
+        if case .cut(let error) = first.ending, first.pages.isEmpty { throw error }
+        shown = Locked(first)
     }
 
-    /// Reads `source` once from where it is to its end; pages are then read from `spool` if
-    /// given (which gets a copy of every byte, at most `limit` of them), else from `source`.
-    private init(
-        reading source: FileDescriptor, owned: Bool, spool: FileDescriptor?, limit: Int, name: String, format: TextFormat,
-        pageLines: Int
-    ) throws(DocumentError) {
-        let file = spool ?? source
-        var scanner = DocumentScanner(format: format, pageLines: pageLines)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferSize, alignment: 16)
-        defer { buffer.deallocate() }
-        var held = 0
-        do {
-            while true {
-                let count: Int
-                do {
-                    count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[held...]))
-                } catch {
-                    throw DocumentError.cannotRead(name: name, Self.errno(error))
-                }
-                if let spool, count > 0 {
-                    guard scanner.byteCount + held + count <= limit else {
-                        throw DocumentError.tooLong(name: name, limit: limit)
-                    }
-                    do {
-                        try spool.writeAll(UnsafeRawBufferPointer(rebasing: buffer[held..<(held + count)]))
-                    } catch {
-                        throw DocumentError.cannotSpool(Self.errno(error))
-                    }
-                }
-                let available = held + count
-                let consumed: Int
-                do {
-                    consumed = try scanner.scan(UnsafeRawBufferPointer(rebasing: buffer[0..<available]), isFinal: count == 0)
-                } catch {
-                    throw DocumentError.notText(name: name, error)
-                }
-                held = available - consumed
-                if held > 0 && consumed > 0 {
-                    buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + consumed, byteCount: held)
-                }
-                if count == 0 { break }
-                // The scanner consumes whole lines, and cuts any line longer than a small part of
-                // the buffer: a full buffer is always partly consumed.
-                guard held < Self.bufferSize else { throw DocumentError.cannotRead(name: name, .ioError) }
+    /// Takes the pages a streaming document's reader found since the last call: the new pages
+    /// (nil when there are none) and, the first time it is seen, the problem that cut the input
+    /// short (the limit reached, bytes that are not text).
+    func refresh() -> (pages: [Page]?, cut: DocumentError?) {
+        guard let latest else { return (nil, nil) }
+        let now = latest.withLock { $0 }
+        return shown.withLock { shown -> (pages: [Page]?, cut: DocumentError?) in
+            var pages: [Page]?
+            if now.generation != shown.generation {
+                let reported = shown.cutReported
+                shown = now
+                shown.cutReported = reported
+                pages = now.pages
             }
-        } catch let error as DocumentError {
-            if owned || spool != nil { try? file.close() }
-            throw error
-        } catch {
-            if owned || spool != nil { try? file.close() }
-            throw .cannotRead(name: name, .ioError)
+            guard case .cut(let error) = shown.ending, !shown.cutReported else { return (pages, nil) }
+            shown.cutReported = true
+            return (pages, error)
         }
-        let outline = scanner.outline()
-        var pages: [Page] = []
-        pages.reserveCapacity(outline.pages.count)
-        for (index, page) in outline.pages.enumerated() {
-            var title: String?
-            if let line = page.titleLine {
-                let bytes = try Self.read(file, line, name: name, closing: owned || spool != nil)
-                title = PageTitle.make(lineBytes: bytes, format: format, continued: page.isContinuation)
-            }
-            pages.append(
-                Page(
-                    title: title ?? "Page \(index + 1)", bytes: page.bytes, firstLine: page.firstLine,
-                    isContinuation: page.isContinuation, startsInCodeBlock: page.startsInCodeBlock))
-        }
-        self.name = name
-        self.format = format
-        self.structure = outline.structure
-        self.pages = pages
-        self.byteCount = outline.byteCount
-        self.lineCount = outline.lineCount
-        self.sectionsPerPage = outline.sectionsPerPage
-        self.file = file
-        self.ownsFile = owned || spool != nil
     }
 
-    deinit {
-        if ownsFile { try? file.close() }
+    /// The index in `pages` of the page holding byte `offset` (the last starting at or before it).
+    static func index(of offset: Int, in pages: [Page]) -> Int {
+        var low = 0
+        var high = pages.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if pages[middle].bytes.lowerBound <= offset { low = middle } else { high = middle - 1 }
+        }
+        return max(low, 0)
     }
 
     public var count: Int { pages.count }
@@ -224,7 +252,8 @@ public final class Document: Sendable {
             if cut > 0 && bytes[cut - 1] >= 0xC0 { cut -= 1 }
             bytes.removeSubrange(cut...)
         }
-        guard let text = bytes.withUnsafeBytes({ TextCheck.string($0) }) else { throw .changed(name: name) }
+        guard var text = bytes.withUnsafeBytes({ TextCheck.string($0) }) else { throw .changed(name: name) }
+        text = Self.carriageReturnsAsLineFeeds(text)
         let words: String
         switch format {
         case .markdown: words = SpokenMarkdown.text(text, startsInCodeBlock: page.startsInCodeBlock)
@@ -240,6 +269,18 @@ public final class Document: Sendable {
         return pages[index]
     }
 
+    /// Lines that end in a carriage return alone end in a line feed instead (CR LF is kept).
+    static func carriageReturnsAsLineFeeds(_ text: String) -> String {
+        guard text.utf8.contains(0x0D) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        for (i, scalar) in scalars.enumerated() {
+            let alone = scalar == "\r" && (i + 1 == scalars.count || scalars[i + 1] != "\n")
+            result.append(alone ? "\n" : scalar)
+        }
+        return String(result)
+    }
+
     static func displayable(_ text: String) -> String {
         var lines: [Substring.UnicodeScalarView] = []
         var line = Substring.UnicodeScalarView()
@@ -247,8 +288,9 @@ public final class Document: Sendable {
         var i = 0
         while i < scalars.count {
             let c = scalars[i]
-            if c == "\n" || c == "\u{0C}" || (c == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n") {
-                if c == "\r" { i += 1 }
+            // A carriage return ends a line alone or before a line feed (CR LF is one end).
+            if c == "\n" || c == "\u{0C}" || c == "\r" {
+                if c == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n" { i += 1 }
                 lines.append(line)
                 line = Substring.UnicodeScalarView()
             } else {

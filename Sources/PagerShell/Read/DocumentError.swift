@@ -8,8 +8,11 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotRead(name: String, Errno)
     /// Standard input could not be kept in its temporary file.
     case cannotSpool(Errno)
-    /// Standard input or a pipe longer than `Document.maximumSpooledBytes`.
+    /// Standard input or a pipe longer than the limit, read whole (`verify --read`): refused.
     case tooLong(name: String, limit: Int)
+    /// Standard input or a pipe paged while it is read (`read`) reached the limit: what came
+    /// before it is paged, the rest is not read.
+    case inputLimit(name: String, limit: Int)
     /// Binary (a NUL) or not UTF-8: where, so the user can look.
     case notText(name: String, DocumentScanner.Problem)
     /// The file is shorter than when it was opened, or its bytes there are no longer text.
@@ -30,7 +33,10 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotSpool(let errno):
             "cannot keep standard input in a temporary file: \(errno.description)"
         case .tooLong(let name, let limit):
-            "\(Self.quoted(name)) is longer than \(limit >> 20) MiB: save it to a file and read that"
+            "\(Self.quoted(name)) is longer than \(Self.size(limit)): save it to a file and read that"
+        case .inputLimit(let name, let limit):
+            "\(Self.quoted(name)) is longer than \(Self.size(limit)): only its first \(Self.size(limit)) are paged "
+                + "(--max-input sets the limit)"
         case .notText(let name, let problem):
             switch problem.kind {
             case .nul:
@@ -47,6 +53,14 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
         case .searchTooLong(let limit):
             "search text can be at most \(limit) bytes"
         }
+    }
+
+    /// Bytes as people write them: "64 MiB", "512 KiB", "1000 bytes".
+    static func size(_ bytes: Int) -> String {
+        for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift) \(unit)"
+        }
+        return "\(bytes) bytes"
     }
 
     /// A file name as given, made safe to print.

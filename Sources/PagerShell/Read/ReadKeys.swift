@@ -34,14 +34,24 @@ enum ReadKeys {
     }
 }
 
-/// Lines from a pipe, each read as `ReadKeys` says.
+/// Lines from a pipe, each read as `ReadKeys` says; `/` alone repeats the last search, as on
+/// a terminal.
 struct ReadKeysLineSource<Base: LineSource>: LineSource {
     var base: Base
+    private var lastSearch: String?
+
+    init(base: Base) {
+        self.base = base
+    }
 
     mutating func nextLine() -> LineResult? {
         switch base.nextLine() {
-        case .line(let text): .line(ReadKeys.command(forLine: text))
-        case let other: other
+        case .line(let text):
+            var command = ReadKeys.command(forLine: text)
+            if command == "search " { command = lastSearch.map { "search " + $0 } ?? command }
+            if command.hasPrefix("search "), command.count > "search ".count { lastSearch = String(command.dropFirst("search ".count)) }
+            return .line(command)
+        case let other: return other
         }
     }
 }

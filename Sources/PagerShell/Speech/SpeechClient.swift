@@ -89,7 +89,8 @@ struct SpeechClient: Sendable {
     static func speechDispatcher(
         _ options: SpeechOptions, notice: @escaping @Sendable (String) -> Void
     ) throws(SpeechError) -> SpeechClient {
-        let failures = SpeechFailures()
+        // A daemon gone or given up fails every announcement from then on: that is told once.
+        let failures = SpeechFailures(endsSpeech: Self.endsSpeechDispatcher)
         let client = try SpeechDispatcherClient(
             configuration: .init(
                 address: nil, voice: options.voice, rate: options.rate, onEvent: { failures.record($0) }, onNotice: notice))
@@ -100,10 +101,11 @@ struct SpeechClient: Sendable {
             speak: { text, priority, voice in
                 if chosen == nil, language.withLock({ $0 }) != voice {
                     language.withLock { $0 = voice }
-                    do {
+                    do throws(SpeechError) {
                         try client.setVoice(voice)
                     } catch {
-                        notice("speech-dispatcher: \(error)")
+                        // A daemon gone is told by the announcement's own failure.
+                        if !Self.endsSpeechDispatcher(error) && error != .speechDispatcherClosed { notice("speech-dispatcher: \(error)") }
                     }
                 }
                 client.speak(text, priority: Self.priority(priority))
@@ -133,6 +135,27 @@ struct SpeechClient: Sendable {
         }
     }
 
+    /// What `say` speaks of `text`: all of it, or the part that fits (`TextSanitizer`) and the
+    /// error that says the rest is not spoken, so a cut is a failure, not a notice.
+    static func sayable(_ text: String) -> (text: String, error: String?) {
+        let result = TextSanitizer.sanitize(text)
+        guard result.wasTruncated else { return (text, nil) }
+        return (
+            result.text,
+            "the text has \(result.originalLength) characters, more than the \(TextSanitizer.maximumLength) that can be spoken: "
+                + "only the first \(result.text.unicodeScalars.count) were"
+        )
+    }
+
+    /// The failures after which speech-dispatcher says nothing more this run: it closed the
+    /// connection, or stopped answering and was given up.
+    static func endsSpeechDispatcher(_ error: SpeechError) -> Bool {
+        switch error {
+        case .audioLost, .speechDispatcherNoReply: true
+        default: false
+        }
+    }
+
     static func priority(_ priority: AnnouncementPriority) -> SpeechPriority {
         switch priority {
         case .low: .low
@@ -144,19 +167,33 @@ struct SpeechClient: Sendable {
 
 /// Utterances that failed, recorded on whichever thread speech reports on and taken by the
 /// shell, which reports each as an error and sets the exit status.
+///
+/// A failure that ends speech for good (`endsSpeech`) is one error, however many announcements it
+/// fails: the first says that nothing more will be spoken, the rest say nothing new.
 final class SpeechFailures: Sendable {
-    private let messages = Locked<[String]>([])
+    private let messages = Locked<(lines: [String], ended: Bool)>(([], false))
+    private let endsSpeech: @Sendable (SpeechError) -> Bool
+
+    init(endsSpeech: @escaping @Sendable (SpeechError) -> Bool = { _ in false }) {
+        self.endsSpeech = endsSpeech
+    }
 
     /// Records a failed utterance; interruptions are what the user asked for and are not failures.
     func record(_ event: UtteranceEvent) {
         guard case .failed(let error) = event.outcome else { return }
-        messages.withLock { $0.append("could not speak \"\(event.text.clipped())\": \(error)") }
+        let line = "could not speak \"\(event.text.clipped())\": \(error)"
+        messages.withLock { messages in
+            guard endsSpeech(error) else { return messages.lines.append(line) }
+            guard !messages.ended else { return }
+            messages.ended = true
+            messages.lines.append(line + "; nothing more will be spoken")
+        }
     }
 
     func take() -> [String] {
         messages.withLock { messages in
-            defer { messages.removeAll() }
-            return messages
+            defer { messages.lines.removeAll() }
+            return messages.lines
         }
     }
 }

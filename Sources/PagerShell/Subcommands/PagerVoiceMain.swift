@@ -16,7 +16,7 @@ public enum PagerVoiceMain {
         do {
             command = try PagerVoiceCommand.parseAsRoot(arguments)
         } catch {
-            return report(error, io: io)
+            return report(error, io: io, arguments: arguments)
         }
         guard let ours = command as? any PagerVoiceSubcommand else {
             // ArgumentParser's own commands (`help`).
@@ -36,24 +36,33 @@ public enum PagerVoiceMain {
     /// ArgumentParser's message, usage and help hint on stderr with status 2 (as getopt tools
     /// do; ArgumentParser's own code, 64, is not what scripts expect). The message echoes what was
     /// typed, so it is made terminal-safe like every other message.
-    static func report(_ error: any Error, io: ShellIO) -> Int32 {
+    /// An argument longer than `echoLimit` characters is echoed clipped, with its length.
+    static func report(_ error: any Error, io: ShellIO, arguments: [String] = []) -> Int32 {
         let code = PagerVoiceCommand.exitCode(for: error)
-        let text = PagerVoiceCommand.fullMessage(for: error)
+        let text = shownArguments(PagerVoiceCommand.fullMessage(for: error), arguments)
         if code == .success {
-            if !text.isEmpty { io.out.writeRaw(text) }
+            if !text.isEmpty { io.out.writeRaw(BashCompletion.patched(text)) }
             return io.finish(command: "pagervoice") ? 0 : 1
         }
-        // The message quotes what was typed, so it is one line (a line feed in an argument shown,
-        // not obeyed); the usage and hint after it are ArgumentParser's own lines.
-        let message = PagerVoiceCommand.message(for: error)
-        if !message.isEmpty, let range = text.firstRange(of: message) {
-            io.err.writeLine(String(text[..<range.upperBound]))
-            let rest = text[range.upperBound...].drop { $0 == "\n" }
-            if !rest.isEmpty { io.err.writeLines(String(rest)) }
-        } else if !text.isEmpty {
-            io.err.writeLines(text)
-        }
+        // What was typed is shown safe (a line feed in an argument shown, not obeyed); the line
+        // breaks left are ArgumentParser's own.
+        if !text.isEmpty { io.err.writeLines(text) }
         io.finish(command: "pagervoice")
         return code == .validationFailure ? 2 : code.rawValue
+    }
+
+    static let echoLimit = 80
+
+    /// `text` with each argument it echoes shown safe (control characters as `\u{A}`) and, past
+    /// `echoLimit` characters, as its start and its length: a 5,000-character value is a mistake
+    /// to point at, not to print back.
+    static func shownArguments(_ text: String, _ arguments: [String]) -> String {
+        var text = text
+        for argument in Set(arguments).sorted(by: { $0.count > $1.count }) {
+            let clipped = argument.count > echoLimit ? "\(argument.prefix(echoLimit / 2))… (\(argument.count) characters)" : argument
+            let shown = clipped.terminalSafe
+            if shown != argument { text = text.replacing(argument, with: shown) }
+        }
+        return text
     }
 }

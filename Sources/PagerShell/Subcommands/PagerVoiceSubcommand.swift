@@ -12,6 +12,18 @@ public struct ShellIO: Sendable {
 
     public static let standard = ShellIO(out: .standardOutput, err: .standardError)
 
+    /// A failure before a session could start (a file that cannot be opened, no speech): an
+    /// error event on standard output with `--json`, as every later error is; else one line on
+    /// standard error after the command's name.
+    func startFailed(_ message: String, command: String, json: Bool) {
+        if json {
+            out.writeRaw(OutputRenderer.errorEvent(message).serialized())
+        } else {
+            err.writeLine("\(command): \(message)")
+        }
+        finish(command: command)
+    }
+
     /// Flushes both; reports a failed write to standard output as one line on standard error.
     /// Returns whether standard output took everything (a reader that left counts as taken: EPIPE
     /// is the quiet end of `| head -1`).

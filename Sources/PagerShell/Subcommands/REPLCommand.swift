@@ -47,14 +47,14 @@ struct REPLCommand: PagerVoiceSubcommand {
         do {
             speaker = try SpeechClient.make(speech, noticesTo: err)
         } catch {
-            err.writeLine("pagervoice: \(error)")
-            io.finish(command: "pagervoice")
+            io.startFailed("\(error)", command: "pagervoice", json: output.json)
             return SpeechClient.exitStatus(for: error)
         }
         let interactive = Terminal.stdinIsTTY
-        let session = Session(
+        var session = Session(
             pager: pager, verbosity: output.verbosity,
             voiceList: { speaker.voiceLines() }, speechDescription: speaker.summary, languageReason: language.reason)
+        if !output.json { session.terminalColumns = { Terminal.columns() } }
         let runner = REPLRunner(
             session: session, renderer: OutputRenderer(json: output.json), speaker: speaker,
             interactive: interactive, out: io.out, err: io.err)

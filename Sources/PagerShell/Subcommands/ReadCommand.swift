@@ -26,6 +26,9 @@ struct ReadCommand: PagerVoiceSubcommand {
             G last, a number then Enter to go there, /text then Enter to find the next page \
             holding it (/ alone repeats), r read the page again, s stop speaking, = status, \
             : then any REPL command, q quit. From a pipe, each line is one key or one command.
+            Standard input and other pipes are paged as they arrive, as less does: the first page \
+            shows once it is complete (or the input pauses), the rest is read behind it, at most \
+            --max-input of it.
             Binary files and invalid UTF-8 are refused with where the problem is.
             """)
 
@@ -51,6 +54,14 @@ struct ReadCommand: PagerVoiceSubcommand {
         transform: ArgumentCheck.language)
     var lang: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The most of standard input or a pipe kept for paging (in an unlinked file in $TMPDIR), "
+                + "in bytes or with K, M or G, at most 1G (default 64M).",
+            valueName: "size"),
+        transform: ArgumentCheck.byteSize)
+    var maxInput: Int = Document.defaultSpooledBytes
+
     @OptionGroup(title: "Speech options") var speech: SpeechOptions
     @OptionGroup(title: "Output options") var output: OutputOptions
     @OptionGroup(title: "Voice commands") var listening: ListenOptions
@@ -63,10 +74,14 @@ struct ReadCommand: PagerVoiceSubcommand {
         guard let language = try? LanguageChoice.resolve(explicit: lang, environment: Environment.current) else { return 2 }
         let document: Document
         do {
-            document = try Document(path: file, format: format, pageLines: pageLines)
+            // A document typed at the terminal is read to its end (Ctrl-D) first: read behind the
+            // session, it would take the keys meant for the pager.
+            let typed = file == Document.standardInputPath && Terminal.stdinIsTTY
+            document = try Document(
+                path: file, format: format, pageLines: pageLines, spoolLimit: maxInput, streaming: !typed,
+                rawPath: RawArguments.bytes(of: file))
         } catch {
-            io.err.writeLine("pagervoice read: \(error)")
-            io.finish(command: "pagervoice read")
+            io.startFailed(error.description, command: "pagervoice read", json: output.json)
             return 1
         }
         let err = io.err
@@ -74,14 +89,14 @@ struct ReadCommand: PagerVoiceSubcommand {
         do {
             speaker = try SpeechClient.make(speech, noticesTo: err)
         } catch {
-            err.writeLine("pagervoice read: \(error)")
-            io.finish(command: "pagervoice read")
+            io.startFailed("\(error)", command: "pagervoice read", json: output.json)
             return SpeechClient.exitStatus(for: error)
         }
         let pager = Pager(pages: document.titles, strings: language.strings)
-        let session = Session(
+        var session = Session(
             pager: pager, verbosity: output.verbosity, voiceList: { speaker.voiceLines() }, speechDescription: speaker.summary,
             languageReason: language.reason, document: document)
+        if !output.json { session.terminalColumns = { Terminal.columns() } }
 
         // Keys come from the terminal: stdin's, or (when stdin is the document) /dev/tty's.
         let keysFromTerminal = file == Document.standardInputPath ? open("/dev/tty", O_RDONLY | O_CLOEXEC) : STDIN_FILENO

@@ -28,7 +28,7 @@ struct SayCommand: PagerVoiceSubcommand {
     }
 
     func execute(_ io: ShellIO) -> Int32 {
-        let text = self.text.joined(separator: " ")
+        let (text, tooLong) = SpeechClient.sayable(self.text.joined(separator: " "))
         // validate() refused a tag that matches nothing.
         guard let language = try? LanguageChoice.resolve(explicit: lang, environment: Environment.current) else { return 2 }
         let err = io.err
@@ -36,8 +36,9 @@ struct SayCommand: PagerVoiceSubcommand {
             let speaker = try SpeechClient.make(speech, noticesTo: err)
             speaker.speak(text, .default, language.strings.voice)
             speaker.drain()
-            let failures = speaker.takeFailures()
+            let failures = speaker.takeFailures() + (tooLong.map { [$0] } ?? [])
             guard failures.isEmpty else {
+                if tooLong != nil { io.out.writeLines(text) }
                 failures.forEach { err.writeLine("pagervoice say: \($0)") }
                 io.finish(command: "pagervoice say")
                 return 1

@@ -11,6 +11,14 @@ public enum Terminal {
     public static var stdinIsTTY: Bool { isatty(STDIN_FILENO) == 1 }
     public static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
 
+    /// How many columns the terminal on standard output has now; nil when it is no terminal or
+    /// does not say. Asked each time: a window can be resized during a session.
+    static func columns() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// One byte typed, waiting for it; nil at end of input (the terminal hung up) or on an error.
     static func readByte(from fd: Int32) -> UInt8? {
         var byte: UInt8 = 0

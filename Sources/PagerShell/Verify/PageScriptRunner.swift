@@ -114,6 +114,8 @@ struct PageScriptRunner {
             guard index < facts.count else { throw UsageError("there is no page \(index + 1): the carousel has \(facts.count)") }
             try pager.reduce(.goTo(index))
             return try go(to: index, conveyed: conveyed, home: index == 0 ? "Home" : nil)
+        case .firstPage:
+            return try perform(.action(.goTo(0)), text: text, pager: &pager, conveyed: conveyed)
         case .lastPage:
             guard facts.count > 0 else { throw Missing(reason: "the carousel has no pages") }
             try pager.reduce(.goTo(facts.count - 1))

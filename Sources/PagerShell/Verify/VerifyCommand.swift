@@ -208,8 +208,11 @@ struct VerifyCommand: PagerVoiceSubcommand {
             results.append(result)
             for check in result.checks {
                 if json {
-                    var event: [(String, JSON)] = [
-                        ("type", .string("check")), ("file", .string(check.file)), ("line", .int(check.line)),
+                    // A check of the whole script (it has none, its carousel cannot be stopped) is
+                    // no line's: it has no "line" rather than line 0.
+                    var event: [(String, JSON)] = [("type", .string("check")), ("file", .string(check.file))]
+                    if check.line > 0 { event.append(("line", .int(check.line))) }
+                    event += [
                         ("status", .string(check.passed ? "pass" : "fail")),
                         ("expected", .string(check.expected)), ("got", .string(check.got)),
                     ]
