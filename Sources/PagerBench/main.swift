@@ -9,6 +9,13 @@ if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "read-probe" 
     exit(ReadBench.probe(CommandLine.arguments[2]))
 }
 
+// `human [held-out]`: only the human speech of ListenBench, the tuning part (or both parts), for
+// a quick look while tuning rejection.
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "human" {
+    _ = HumanSpeechBench.run(parts: CommandLine.arguments.contains("held-out") ? [.tuning, .heldOut] : [.tuning])
+    exit(0)
+}
+
 // Sections can be chosen for a quick look (`pagervoice-bench speech process`); figures of the
 // others then show as n/a. `make bench` runs them all.
 let sections = Set(CommandLine.arguments.dropFirst())

@@ -40,6 +40,13 @@ package final class Recogniser {
     /// What the last closed-set look measured, when every warp named the same phrase (the bench
     /// prints it beside the threshold).
     package var lastConfidence: Double?
+    /// Which step judged the last utterance a phrase (for the bench's diagnostics).
+    package enum Stage: String, Sendable {
+        case stream, whole, lookGrammar = "look (grammar)", closedSet = "look (closed set)"
+    }
+    package private(set) var lastStage: Stage?
+    /// What the looks at the last rejected utterance found, one line each (bench diagnostics).
+    package private(set) var lastDetail: [String] = []
     private let configuration: ListenConfiguration
     /// Frames of silence the voice activity detector keeps around the speech of an utterance
     /// (before it, and after it until the utterance ends), for `RejectionTuning.leastCoverage`.
@@ -290,14 +297,20 @@ package final class Recogniser {
         _ = PocketSphinxRaw.endUtterance(decoder)
         utteranceOpen = false
         speechSeen = false
+        lastStage = .stream
+        lastDetail = ["utterance \(PocketSphinxRaw.frameCount(decoder)) frames"]
         let outcome = judge()
         guard case .rejected = outcome else { return outcome }
         let audio = utteranceAudio
+        lastStage = .whole
         let again = audio.withUnsafeBufferPointer { recognise(whole: $0) }
         guard case .rejected = again else { return again }
         let looker = self.looker ?? self
+        looker.lastDetail = []
         let look = looker.secondLook(audio)
+        if looker !== self { lastDetail += looker.lastDetail }
         lastConfidence = looker.lastConfidence
+        lastStage = looker.lastStage
         return look ?? again
     }
 
@@ -322,7 +335,9 @@ package final class Recogniser {
             if let earlier = found, earlier.index != index { agreed = false }
             if found.map({ score > $0.score }) ?? true { found = (index, score) }
         }
+        lastStage = .lookGrammar
         if agreed, let found { return .phrase(index: found.index, score: found.score) }
+        lastStage = .closedSet
         return closedSetLook(looks)
     }
 
@@ -348,6 +363,7 @@ package final class Recogniser {
             guard let look = prepared.withUnsafeBufferPointer({ confidence($0) }), named == nil || named == look.words else {
                 return nil
             }
+            lastDetail.append("closed \(look.words.joined(separator: " ")) conf \(Int(look.confidence)) phrase/frame \(Int(look.perFrame))")
             named = look.words
             total += look.confidence
             perFrame = max(perFrame, look.perFrame)
@@ -362,6 +378,7 @@ package final class Recogniser {
     private func judge() -> Outcome? {
         guard let hypothesis = PocketSphinxRaw.hypothesis(decoder) else { return .rejected(words: []) }
         let frames = max(PocketSphinxRaw.frameCount(decoder), 1)
+        lastDetail.append("path " + PocketSphinxRaw.segments(decoder).map { "\($0.word):\($0.frames)" }.joined(separator: " "))
         guard let words = FiniteStateGrammar.phrase(in: hypothesis.text, tuning: tuning), let index = phraseIndex[words],
             tuning.coversSpeech(PocketSphinxRaw.segments(decoder), utteranceFrames: frames, detectorMargins: detectorMargins)
         else {

@@ -11,6 +11,9 @@ public struct Session: Sendable {
     public var voiceList: @Sendable () -> [String]
     /// Describes the speech settings for `status` (voice, rate, audio).
     public var speechDescription: String
+    /// Voice commands' state for `status` ("awake", "asleep", "awake, wake word computer"); nil
+    /// when the session does not listen.
+    public var listening: String?
     /// Why the pager speaks the language it does, for `status` ("de from LANG=de_DE.UTF-8").
     public private(set) var languageReason: String
     /// The document being read (`pagervoice read FILE`): its pages are the pager's pages, and
@@ -96,7 +99,7 @@ public struct Session: Sendable {
                             json: .object([("type", .string("file")), ("path", .string(svg)), ("kind", .string("svg"))]))))
             ]
         case .status:
-            return [.info(StatusReport.make(pager, speech: speechDescription, language: languageReason))]
+            return [.info(StatusReport.make(pager, speech: speechDescription, language: languageReason, listening: listening))]
         case .voices:
             let voices = voiceList()
             return [
