@@ -27,6 +27,11 @@ enum HumanSpeechBench {
         for part in parts {
             var recordings = HumanSpeech.recordings(part)
             if ProcessInfo.processInfo.environment["HUMAN_QUICK"] != nil { recordings = recordings.filter { !$0.name.hasPrefix("asterisk/") } }
+            if let extra = ProcessInfo.processInfo.environment["HUMAN_EXTRA"] {
+                recordings = ((try? FileManager.default.contentsOfDirectory(atPath: extra)) ?? []).sorted().filter { $0.hasSuffix(".wav") }.map {
+                    HumanSpeech(name: $0, path: extra + "/" + $0, part: .tuning)
+                }
+            }
             guard !recordings.isEmpty else {
                 print("  human speech, \(part.rawValue) part: not installed (apt-get install pocketsphinx-testdata asterisk-core-sounds-en-wav)")
                 continue

@@ -136,7 +136,8 @@ enum ListenBench {
         // alone), the second look without its closed set (the command grammar at three warps),
         // the second look at the recording's own frequencies only, and two looser phone-loop
         // entries.
-        let tunings = [
+        let quick = ProcessInfo.processInfo.environment["LISTEN_QUICK"] != nil
+        let tunings = quick ? [RejectionTuning()] : [
             RejectionTuning(), RejectionTuning(leastCoverage: 0), RejectionTuning(closedSetWarps: []),
             RejectionTuning(closedSetConfidence: .infinity),
             RejectionTuning(closedSetWarps: [1]), RejectionTuning(garbageEntry: 1e-4),
@@ -164,9 +165,23 @@ enum ListenBench {
                 continue
             }
             var confidences: [String: [Double]] = [:]
+            var ratios: [String: [Double]] = [:]
+            var loopFits: [String: [Double]] = [:]
+            var coverages: [String: [Double]] = [:]
             for recording in recordings {
                 hearing.lastConfidence = nil
                 let ran = actions(of: hearing.hear(recording.samples), in: commands)
+                if round == 0 && !ran.isEmpty && hearing.lastStage != .closedSet {
+                    let group = ["tuned", "unseen flite", "eSpeak NG", "out of grammar"][recording.group]
+                    coverages[group + " (\(hearing.lastStage?.rawValue ?? "?"))", default: []].append(hearing.lastPhraseCoverage)
+                }
+                if round == 0 && hearing.lastStage == .closedSet && !hearing.lastPhoneRatios.isEmpty {
+                    let group = ["tuned", "unseen flite", "eSpeak NG", "out of grammar"][recording.group]
+                    let ok = recording.action.map { ran == [$0] } ?? false
+                    let key = group + (recording.group == 3 ? "" : (ok ? " (ran right)" : " (did not)"))
+                    ratios[key, default: []] += hearing.lastPhoneRatios
+                    loopFits[key, default: []].append(hearing.lastLoopPerFrame.reduce(0, +) / Double(hearing.lastLoopPerFrame.count))
+                }
                 if round == 0, let confidence = hearing.lastConfidence {
                     let group = ["tuned", "unseen flite", "eSpeak NG", "out of grammar"][recording.group]
                     let voices = recording.group == 3 ? (tunedVoices.contains(recording.talker) ? " (tuned voice)" : " (unseen voice)") : ""
@@ -215,6 +230,21 @@ enum ListenBench {
                 }
             }
             if round == 0 {
+                print("    closed-set looks: loop phones per phrase phone, min / median / max")
+                for (group, values) in ratios.sorted(by: { $0.key < $1.key }) {
+                    let sorted = values.sorted()
+                    print("      \(group) (\(values.count)): " + String(format: "%.2f / %.2f / %.2f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
+                }
+                print("    commands run by a grammar decode: share of the speech the phrase's words span, min / median / max")
+                for (group, values) in coverages.sorted(by: { $0.key < $1.key }) {
+                    let sorted = values.sorted()
+                    print("      \(group) (\(values.count)): " + String(format: "%.2f / %.2f / %.2f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
+                }
+                print("    closed-set looks: the phone loop's mean score per frame, min / median / max")
+                for (group, values) in loopFits.sorted(by: { $0.key < $1.key }) {
+                    let sorted = values.sorted()
+                    print("      \(group) (\(values.count)): " + String(format: "%.1f / %.1f / %.1f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
+                }
                 for talker in tunedVoices + unseenFliteVoices + espeakVoices {
                     let counts = perTalker[talker] ?? (0, 0)
                     print(Measure.row("  \(talker): run correctly (of \(counts.total))", Double(counts.correct), "", decimals: 0))
@@ -242,6 +272,7 @@ enum ListenBench {
             }
         }
 
+        if quick { return figures }
         // The same out-of-grammar recordings against the grammars of a 1-, a 3- and an 80-page
         // pager (titled as the 20-page one is). With few phrases a sentence is taken for the same
         // phrase at every warp more often. Against a long document's many phrases the tuned

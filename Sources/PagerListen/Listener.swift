@@ -283,6 +283,8 @@ final class ListenerCore: @unchecked Sendable {
             // Asleep, nothing but "wake up" is reported: a room's conversation prints nothing.
             if !asleep { onEvent(.notUnderstood(words: words)) }
             return nil
+        case .noise:
+            return nil
         }
     }
 

@@ -69,6 +69,8 @@ public final class PhraseRecogniser {
             return .phrase(index: index, heard: spokenForm(of: index), score: score)
         case .rejected(let words)?:
             return .notUnderstood(words: words)
+        case .noise?:
+            return .notUnderstood(words: [])
         case nil:
             return .notUnderstood(words: [])
         }

@@ -146,6 +146,13 @@ enum PocketSphinxRaw {
         return true
     }
 
+    /// How many phones the dictionary gives `word` (its first pronunciation); nil when it has none.
+    static func phoneCount(_ decoder: OpaquePointer, _ word: String) -> Int? {
+        guard let phones = lib.psLookupWord(decoder, word) else { return nil }
+        defer { Glibc.free(phones) }
+        return String(cString: phones).split(separator: " ").count
+    }
+
     /// Adds a word with the given phones (space separated, e.g. "AA"); `update` rebuilds the
     /// decoder's tables, so only the last of a batch passes true.
     static func addWord(_ decoder: OpaquePointer, _ word: String, phones: String, update: Bool) -> Bool {

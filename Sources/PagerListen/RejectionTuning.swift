@@ -41,10 +41,17 @@ public struct RejectionTuning: Hashable, Sendable {
     /// check.
     public var leastCoverage: Double
 
+    /// How many phones the free phone loop may find in a recording, per phone of the phrase the
+    /// closed set names, for that phrase to run: a phrase said has about as many sounds as its
+    /// pronunciation, while a word or two ("five") taken for a longer phrase ("page five"), or
+    /// a long sentence taken for a short one, have far fewer or far more.
+    public var phoneRatio: ClosedRange<Double>
+
     public init(
         garbageEntry: Double = 1e-3, garbageLoop: Double = 0.2, edgePhones: Int = 2, leastCoverage: Double = 0.5,
-        closedSetConfidence: Double = -10, closedSetWarps: [Double] = [0.9, 1, 1.1]
+        closedSetConfidence: Double = -10, closedSetWarps: [Double] = [0.9, 1, 1.1], phoneRatio: ClosedRange<Double> = 0...1000
     ) {
+        self.phoneRatio = phoneRatio
         self.garbageEntry = garbageEntry
         self.garbageLoop = garbageLoop
         self.edgePhones = edgePhones
@@ -66,5 +73,20 @@ public struct RejectionTuning: Hashable, Sendable {
             spanned += segment.frames
         }
         return Double(spanned) >= leastCoverage * Double(speech)
+    }
+
+    /// The share of the speech in a path that the phrase's own words span (no loop phones, no
+    /// silence or noise words).
+    static func phraseCoverage(_ segments: [(word: String, frames: Int)], utteranceFrames: Int, detectorMargins: Int) -> Double {
+        let speech = utteranceFrames - detectorMargins
+        guard speech > 0 else { return 1 }
+        var spanned = 0
+        for segment in segments
+        where !segment.word.hasPrefix("<") && !segment.word.hasPrefix("[") && !segment.word.hasPrefix("(")
+            && !FiniteStateGrammar.isGarbage(segment.word)
+        {
+            spanned += segment.frames
+        }
+        return Double(spanned) / Double(speech)
     }
 }

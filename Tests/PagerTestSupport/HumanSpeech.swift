@@ -22,6 +22,12 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
+    public init(name: String, path: String, part: Part) {
+        self.name = name
+        self.path = path
+        self.part = part
+    }
+
     public static let pocketSphinxFolder = "/usr/share/pocketsphinx/test/data"
     public static let asteriskFolder = "/usr/share/asterisk/sounds/en_US_f_Allison"
 
