@@ -75,7 +75,7 @@ struct PocketSphinxLibrary: @unchecked Sendable {
 /// Every raw PocketSphinx and sphinxbase call in the package, so the unsafe surface is one file.
 ///
 /// A decoder is not thread-safe; each one is used by exactly one thread (the `Listener`'s own, or
-/// the caller of `PhraseRecogniser`). The log switch is process-wide state in sphinxbase, so it
+/// the caller of `AnnouncementCheck`). The log switch is process-wide state in sphinxbase, so it
 /// is set once, under a lock, before the first decoder is made. Every call but `library()`
 /// comes after a decoder was made, so after the library was opened.
 enum PocketSphinxRaw {

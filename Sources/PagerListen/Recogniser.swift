@@ -5,7 +5,7 @@ import PagerSystem
 /// utterances with PocketSphinx's voice activity detector and judges each one.
 ///
 /// Not thread-safe (PocketSphinx is not): the `Listener` keeps one on its own thread, and
-/// `PhraseRecogniser` callers use theirs on one thread. A streaming recogniser takes its second
+/// `AnnouncementCheck` callers use theirs on one thread. A streaming recogniser takes its second
 /// looks at rejected utterances with a second decoder of its own (`prepareSecondLook`).
 ///
 /// Why these settings, and what else was tried: docs/VOICE.md, Tuning history.
@@ -75,8 +75,8 @@ package final class Recogniser {
     /// `prepareSecondLook`.
     private var looker: Recogniser?
 
-    /// `wholeRecordings`: the decoder judges complete recordings (`recognise(whole:)`, as
-    /// `PhraseRecogniser` does) rather than a stream cut by the voice activity detector.
+    /// `wholeRecordings`: the decoder judges complete recordings (`score`, as `AnnouncementCheck`
+    /// does) rather than a stream cut by the voice activity detector.
     package convenience init(configuration: ListenConfiguration, wholeRecordings: Bool = false) throws(ListenError) {
         try self.init(configuration: configuration, dither: wholeRecordings)
     }

@@ -32,8 +32,9 @@ public enum Earcon: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// Peak amplitude, of full scale: about 16 dB under eSpeak NG's speech, which peaks near it.
-    public static let peak = 0.16
+    /// Peak amplitude, of full scale (-20 dBFS): well under the loudest parts of eSpeak NG's
+    /// speech, which come near full scale.
+    public static let peak = 0.1
     /// Fade in and out, so the tone starts and stops without a click.
     static let fadeMilliseconds = 8.0
 
