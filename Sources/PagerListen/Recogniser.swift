@@ -45,6 +45,8 @@ package final class Recogniser {
     private var utteranceAudio: [Int16] = []
     /// How many phones each phrase of the last `load` has (its words' first pronunciations).
     private var phoneCounts: [[String]: Int] = [:]
+    /// The most phones of any phrase of the last `load`.
+    private var longestPhrasePhones = 0
     /// The phrases of the last `load`, for the second look's decoder when it is made.
     private var closedPhrases: [[String]] = []
     /// What the last closed-set look measured, when every warp named the same phrase (the bench
@@ -195,6 +197,7 @@ package final class Recogniser {
         for phrase in phrases {
             phoneCounts[phrase] = phrase.reduce(0) { $0 + (PocketSphinxRaw.phoneCount(decoder, $1) ?? 0) }
         }
+        longestPhrasePhones = phoneCounts.values.max() ?? 0
         try loadClosedSet(phrases: phrases)
         try looker?.load(phrases: phrases)
     }
@@ -324,6 +327,8 @@ package final class Recogniser {
         guard Self.loudestWindow(utteranceAudio) >= Self.faintestSpeech else { return .noise }
         let outcome = judge()
         guard case .rejected = outcome else { return outcome }
+        let speechFrames = PocketSphinxRaw.frameCount(decoder) - detectorMargins
+        if speechFrames > longestPhrasePhones * tuning.slowestFramesPerPhone { return outcome }
         // The stream heard neither phones nor words, only silence and noise.
         let heardNothing = PocketSphinxRaw.hypothesis(decoder).map { $0.text.isEmpty } ?? true
         let audio = utteranceAudio
@@ -415,7 +420,7 @@ package final class Recogniser {
                     + "loop phones \(look.loopPhones) / \(phoneCounts[look.words] ?? 0) loop/frame \(Int(look.perFrame - look.confidence))")
             lastPhoneRatios.append(ratio)
             lastLoopPerFrame.append(look.perFrame - look.confidence)
-            guard tuning.phoneRatio.contains(ratio) else { return nil }
+            guard ratio <= tuning.closedSetPhoneRatio, look.perFrame - look.confidence <= tuning.closedSetFitBelow else { return nil }
             named = look.words
             total += look.confidence
             perFrame = max(perFrame, look.perFrame)
