@@ -26,14 +26,19 @@ enum HumanSpeechBench {
         let configuration = ListenConfiguration(stateFolder: folder.path)
         for part in parts {
             var recordings = HumanSpeech.recordings(part)
-            if ProcessInfo.processInfo.environment["HUMAN_QUICK"] != nil { recordings = recordings.filter { !$0.name.hasPrefix("asterisk/") } }
+            if ProcessInfo.processInfo.environment["HUMAN_QUICK"] != nil {
+                recordings = recordings.filter { !$0.name.hasPrefix("asterisk/") }
+            }
             if let extra = ProcessInfo.processInfo.environment["HUMAN_EXTRA"] {
-                recordings = ((try? FileManager.default.contentsOfDirectory(atPath: extra)) ?? []).sorted().filter { $0.hasSuffix(".wav") }.map {
-                    HumanSpeech(name: $0, path: extra + "/" + $0, part: .tuning)
-                }
+                recordings = ((try? FileManager.default.contentsOfDirectory(atPath: extra)) ?? []).sorted().filter { $0.hasSuffix(".wav") }
+                    .map {
+                        HumanSpeech(name: $0, path: extra + "/" + $0, part: .tuning)
+                    }
             }
             guard !recordings.isEmpty else {
-                print("  human speech, \(part.rawValue) part: not installed (apt-get install pocketsphinx-testdata asterisk-core-sounds-en-wav)")
+                print(
+                    "  human speech, \(part.rawValue) part: not installed (apt-get install pocketsphinx-testdata asterisk-core-sounds-en-wav)"
+                )
                 continue
             }
             var loaded: [(HumanSpeech, [Int16])] = []
@@ -81,11 +86,13 @@ enum HumanSpeechBench {
                             for line in detail { print("        \(line)") }
                             print(
                                 "    \(pages)-page pager: \(recording.name) → ran \(commands.phrases[index].action) "
-                                    + "('\(commands.phrases[index].words.joined(separator: " "))', \(stage), score \(Int(score))\(confidence))")
+                                    + "('\(commands.phrases[index].words.joined(separator: " "))', \(stage), score \(Int(score))\(confidence))"
+                            )
                         }
                     }
                     total += run
-                    print(Measure.row("    \(pages)-page pager: commands run (of \(loaded.count) recordings)", Double(run), "", decimals: 0))
+                    print(
+                        Measure.row("    \(pages)-page pager: commands run (of \(loaded.count) recordings)", Double(run), "", decimals: 0))
                 } catch {
                     print("    \(pages)-page pager: \(error)")
                 }
@@ -95,7 +102,8 @@ enum HumanSpeechBench {
             figures.hearings[part] = loaded.count * sizes.count
             print(
                 Measure.row(
-                    "    \(part.rawValue) part: commands run per hour of speech (all four grammars)", figures.perHour(part), "", decimals: 1))
+                    "    \(part.rawValue) part: commands run per hour of speech (all four grammars)", figures.perHour(part), "", decimals: 1
+                ))
             print(
                 Measure.row(
                     "    time to hear it (all four grammars)",

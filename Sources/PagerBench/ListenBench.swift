@@ -137,12 +137,15 @@ enum ListenBench {
         // the second look at the recording's own frequencies only, and two looser phone-loop
         // entries.
         let quick = ProcessInfo.processInfo.environment["LISTEN_QUICK"] != nil
-        let tunings = quick ? [RejectionTuning()] : [
-            RejectionTuning(), RejectionTuning(leastCoverage: 0), RejectionTuning(closedSetWarps: []),
-            RejectionTuning(closedSetConfidence: .infinity),
-            RejectionTuning(closedSetWarps: [1]), RejectionTuning(garbageEntry: 1e-4),
-            RejectionTuning(garbageEntry: 1e-5, edgePhones: 3),
-        ]
+        let tunings =
+            quick
+            ? [RejectionTuning()]
+            : [
+                RejectionTuning(), RejectionTuning(leastCoverage: 0), RejectionTuning(closedSetWarps: []),
+                RejectionTuning(closedSetConfidence: .infinity),
+                RejectionTuning(closedSetWarps: [1]), RejectionTuning(garbageEntry: 1e-4),
+                RejectionTuning(garbageEntry: 1e-5, edgePhones: 3),
+            ]
         for (round, tuning) in tunings.enumerated() {
             var tuned = Group(name: "tuned voices")
             var unseen = Group(name: "unseen flite voices and rates")
@@ -233,17 +236,23 @@ enum ListenBench {
                 print("    closed-set looks: loop phones per phrase phone, min / median / max")
                 for (group, values) in ratios.sorted(by: { $0.key < $1.key }) {
                     let sorted = values.sorted()
-                    print("      \(group) (\(values.count)): " + String(format: "%.2f / %.2f / %.2f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
+                    print(
+                        "      \(group) (\(values.count)): "
+                            + String(format: "%.2f / %.2f / %.2f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
                 }
                 print("    commands run by a grammar decode: share of the speech the phrase's words span, min / median / max")
                 for (group, values) in coverages.sorted(by: { $0.key < $1.key }) {
                     let sorted = values.sorted()
-                    print("      \(group) (\(values.count)): " + String(format: "%.2f / %.2f / %.2f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
+                    print(
+                        "      \(group) (\(values.count)): "
+                            + String(format: "%.2f / %.2f / %.2f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
                 }
                 print("    closed-set looks: the phone loop's mean score per frame, min / median / max")
                 for (group, values) in loopFits.sorted(by: { $0.key < $1.key }) {
                     let sorted = values.sorted()
-                    print("      \(group) (\(values.count)): " + String(format: "%.1f / %.1f / %.1f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
+                    print(
+                        "      \(group) (\(values.count)): "
+                            + String(format: "%.1f / %.1f / %.1f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
                 }
                 for talker in tunedVoices + unseenFliteVoices + espeakVoices {
                     let counts = perTalker[talker] ?? (0, 0)

@@ -54,7 +54,9 @@ package final class Recogniser {
     package var lastConfidence: Double?
     /// Which step judged the last utterance a phrase (for the bench's diagnostics).
     package enum Stage: String, Sendable {
-        case stream, whole, lookGrammar = "look (grammar)", closedSet = "look (closed set)"
+        case stream, whole
+        case lookGrammar = "look (grammar)"
+        case closedSet = "look (closed set)"
     }
     package private(set) var lastStage: Stage?
     /// The phone loop's phones over the phrase's in each closed-set look (bench diagnostics).

@@ -146,7 +146,10 @@ import Testing
         let folder = try TemporaryDirectory()
         let slt = Talker.flite("slt")
         let wav = try Self.recording(
-            [(slt, "next page"), (slt, "stop"), (slt, "go to sleep"), (slt, "wake up"), (slt, "the weather is lovely in the mountains today")],
+            [
+                (slt, "next page"), (slt, "stop"), (slt, "go to sleep"), (slt, "wake up"),
+                (slt, "the weather is lovely in the mountains today"),
+            ],
             in: folder)
         let wavs = folder.path + "/wavs"
         let run = try Pagervoice.run(
@@ -197,7 +200,8 @@ import Testing
         let recording = try server.startRecording()
         let run = try Pagervoice.run(
             ["--listen-file", wav, "--audio", "pulse"],
-            environment: server.clientEnvironment(base: ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": folder.path]) { $1 }))
+            environment: server.clientEnvironment(base: ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": folder.path]) { $1 })
+        )
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.contains("heard: stop"))
         #expect(recording.waitForEnergy(above: 1000, window: 441, timeout: .seconds(10)) != nil)

@@ -37,7 +37,10 @@ final class SessionListener: Sendable {
             if case .finished = event { queue.finished() }
         }
         let watch = ReaderWatch.start(fd: out.fd.rawValue) { queue.push(.readerGone) }
-        return (SessionListener(listener: listener, wakeWord: configuration.wakeWord, readerWatch: watch), listener.initialReport.notices + listener.sourceNotices)
+        return (
+            SessionListener(listener: listener, wakeWord: configuration.wakeWord, readerWatch: watch),
+            listener.initialReport.notices + listener.sourceNotices
+        )
     }
 
     /// New pages: a new grammar ("go to <title>", "page <number>" up to the count). Returns the

@@ -17,6 +17,7 @@ enum HelpText {
         let lines =
             ["Commands (page numbers are 1-based):"]
             + CommandInfo.all.map { "  " + Formatting.padRight($0.usage, width) + $0.help }
+            + ["", "Listening (--listen): Ctrl-T puts it to sleep or wakes it, as saying \"go to sleep\" and \"wake up\" does."]
             + ["", "Languages (lang TAG), each in its own name:"] + languageLines()
         return .info(
             .init(
