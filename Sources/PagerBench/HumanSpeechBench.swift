@@ -42,11 +42,13 @@ enum HumanSpeechBench {
                 continue
             }
             var loaded: [(HumanSpeech, [Int16])] = []
+            var narrowband: Set<String> = []
             for recording in recordings {
                 guard let samples = try? recording.samples() else {
                     print("  cannot read \(recording.path)")
                     continue
                 }
+                if recording.sampleRate < 16_000 { narrowband.insert(recording.name) }
                 // Half a second of silence around each, as a person pauses between sentences.
                 loaded.append((recording, [Int16](repeating: 0, count: 8000) + samples + [Int16](repeating: 0, count: 8000)))
             }
@@ -66,6 +68,8 @@ enum HumanSpeechBench {
                     recogniser.prepareSecondLook()
                     var run = 0
                     for (recording, samples) in loaded {
+                        // As `Listener` hears a recording under 16 kHz.
+                        recogniser.narrowband = narrowband.contains(recording.name)
                         var outcomes: [(Recogniser.Outcome, [String], String?, Double?)] = []
                         var offset = 0
                         while offset < samples.count {

@@ -115,7 +115,8 @@ enum ListenBench {
         // what rejection costs in each group.
         let phrases = labelledPhrases()
         var recordings: [(group: Int, talker: Talker, text: String, action: VoiceAction?, samples: [Int16])] = []
-        for (group, voices) in [tunedVoices, unseenFliteVoices, espeakVoices].enumerated() {
+        let only = ProcessInfo.processInfo.environment["LISTEN_ONLY"]
+        for (group, voices) in [tunedVoices, unseenFliteVoices, espeakVoices].enumerated() where only == nil || only == String(group) {
             for talker in voices {
                 for phrase in phrases {
                     guard let samples = synthesise(phrase.text, talker, folder.path) else { continue }
@@ -126,7 +127,7 @@ enum ListenBench {
         // Every talker of the accuracy groups says them: eSpeak NG's `en` took "the weather is
         // nice today" for "read" against 1-, 3- and 20-page pagers, which a set without it never
         // showed (until `RejectionTuning.leastCoverage`; the "no coverage" line shows it again).
-        for talker in tunedVoices + [.flite("kal16")] + espeakVoices {
+        for talker in tunedVoices + [.flite("kal16")] + espeakVoices where only == nil {
             for sentence in outOfGrammar {
                 guard let samples = synthesise(sentence, talker, folder.path) else { continue }
                 recordings.append((3, talker, sentence, nil, samples))

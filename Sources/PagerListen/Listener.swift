@@ -172,6 +172,7 @@ final class ListenerCore: @unchecked Sendable {
             // trained on wideband speech, and a narrowband voice ran wrong commands that the
             // same voice at 16 kHz did not (docs/VOICE.md, Tuning history).
             if reader.sampleRate < Recogniser.sampleRate {
+                recogniser.narrowband = true
                 notices.append(
                     "voice: the recording is \(reader.sampleRate) Hz; the model is made for \(Recogniser.sampleRate) Hz and up, "
                         + "so commands in it may be misheard")

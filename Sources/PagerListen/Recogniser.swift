@@ -43,6 +43,12 @@ package final class Recogniser {
     private var utteranceSamples = 0
     /// The audio of the utterance in progress, for a second look (see `closeUtterance`).
     private var utteranceAudio: [Int16] = []
+    /// The sound is narrowband (a recording under 16 kHz): no second look is taken. The looks
+    /// were made for wideband voices the model fits poorly; narrowband speech fits poorly
+    /// whatever is said, and there they ran a person's "thirteen" as "repeat" and "hello world"
+    /// as "where am I". Its commands are judged by the stream's decodes alone.
+    package var narrowband = false
+
     /// How many phones each phrase of the last `load` has (its words' first pronunciations).
     private var phoneCounts: [[String]: Int] = [:]
     /// The most phones of any phrase of the last `load`.
@@ -214,7 +220,7 @@ package final class Recogniser {
     /// the next utterances were heard with, so whether one command ran depended on how many
     /// looks came before it; the stream now hears with what the microphone taught it alone.
     package func prepareSecondLook() {
-        guard looker == nil, !tuning.closedSetWarps.isEmpty else { return }
+        guard looker == nil, !tuning.closedSetWarps.isEmpty, !narrowband else { return }
         do throws(ListenError) {
             let looker = try Recogniser(configuration: configuration, dither: false)
             if !closedPhrases.isEmpty { try looker.load(phrases: closedPhrases) }
@@ -337,6 +343,7 @@ package final class Recogniser {
         lastStage = .whole
         let again = audio.withUnsafeBufferPointer { recognise(whole: $0) }
         guard case .rejected = again else { return again }
+        if narrowband { return heardNothing ? .noise : again }
         let looker = self.looker ?? self
         looker.lastDetail = []
         let look = looker.secondLook(audio)

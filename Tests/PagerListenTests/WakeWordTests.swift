@@ -9,7 +9,7 @@ import Testing
         #expect(model.canPronounce("page"))
         #expect(!model.canPronounce("pagervoicey"))
         #expect(!model.canPronounce(""))
-        #expect(!model.canPronounce("comp"), "a prefix of a word is no word")
+        #expect(!model.canPronounce("comput"), "a prefix of a word is no word")
         #expect(!model.canPronounce("hey computer"))
         var missing = model
         missing.dictionary = "/nonexistent.dict"

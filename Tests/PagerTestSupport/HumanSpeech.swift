@@ -22,6 +22,12 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
+    /// The recording's own rate (PocketSphinx's raw files are 16 kHz; Asterisk's are 8 kHz).
+    public var sampleRate: Int {
+        guard !path.hasSuffix(".raw"), let wav = try? WAVFile(contentsOf: path) else { return 16_000 }
+        return wav.sampleRate
+    }
+
     public init(name: String, path: String, part: Part) {
         self.name = name
         self.path = path
