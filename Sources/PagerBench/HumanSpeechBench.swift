@@ -65,6 +65,7 @@ enum HumanSpeechBench {
                     let titles = ListenBench.titles(pages: pages)
                     let commands = VoiceCommands(titles: titles, count: pages, canPronounce: recogniser.canPronounce)
                     try recogniser.load(phrases: commands.phrases.map(\.words))
+                    recogniser.keepsDetail = true
                     recogniser.prepareSecondLook()
                     var run = 0
                     for (recording, samples) in loaded {
@@ -83,6 +84,10 @@ enum HumanSpeechBench {
                             outcomes.append((outcome, recogniser.lastDetail, recogniser.lastStage?.rawValue, recogniser.lastConfidence))
                         }
                         for (outcome, detail, stage, confidence) in outcomes {
+                            if ProcessInfo.processInfo.environment["HUMAN_VERBOSE"] != nil {
+                                print("    \(pages)-page pager: \(recording.name): \(outcome)")
+                                for line in detail { print("        \(line)") }
+                            }
                             guard case .phrase(let index, let score) = outcome else { continue }
                             run += 1
                             let stage = stage ?? "?"

@@ -45,6 +45,8 @@ enum ListenBench {
         /// Wrong expectations (another announcement of the same pager) that the check failed.
         var verifyWrongCaughtPercent = Double.nan
         var verifyCheckMilliseconds = Double.nan
+        /// People talking, none of it a command (`HumanSpeechBench`).
+        var human = HumanSpeechBench.Figures()
     }
 
     static let tunedVoices: [Talker] = [.flite("slt"), .flite("awb"), .flite("rms")]
@@ -283,6 +285,10 @@ enum ListenBench {
         }
 
         if quick { return figures }
+        // 2b. Real people talking, none of it a command, from Debian's packages: the part tuned on
+        // and the part held out, apart.
+        figures.human = HumanSpeechBench.run(parts: HumanSpeech.Part.allCases)
+
         // The same out-of-grammar recordings against the grammars of a 1-, a 3- and an 80-page
         // pager (titled as the 20-page one is). With few phrases a sentence is taken for the same
         // phrase at every warp more often. Against a long document's many phrases the tuned

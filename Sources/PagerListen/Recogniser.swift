@@ -72,6 +72,8 @@ package final class Recogniser {
     /// The free phone loop's score per frame in each closed-set look: how well the model fits
     /// the voice at all (bench diagnostics).
     package private(set) var lastLoopPerFrame: [Double] = []
+    /// Whether `lastDetail` is written (the bench's diagnostics; off, nothing is spent on it).
+    package var keepsDetail = false
     /// What the looks at the last rejected utterance found, one line each (bench diagnostics).
     package private(set) var lastDetail: [String] = []
     private let configuration: ListenConfiguration
@@ -331,7 +333,7 @@ package final class Recogniser {
         utteranceOpen = false
         speechSeen = false
         lastStage = .stream
-        lastDetail = ["utterance \(PocketSphinxRaw.frameCount(decoder)) frames"]
+        lastDetail = keepsDetail ? ["utterance \(PocketSphinxRaw.frameCount(decoder)) frames"] : []
         guard Self.loudestWindow(utteranceAudio) >= Self.faintestSpeech else { return .noise }
         let outcome = judge()
         guard case .rejected = outcome else { return outcome }
@@ -346,6 +348,7 @@ package final class Recogniser {
         if narrowband { return heardNothing ? .noise : again }
         let looker = self.looker ?? self
         looker.lastDetail = []
+        looker.keepsDetail = keepsDetail
         let look = looker.secondLook(audio)
         if looker !== self {
             lastDetail += looker.lastDetail
@@ -424,12 +427,17 @@ package final class Recogniser {
                 return nil
             }
             let ratio = Double(look.loopPhones) / Double(max(phoneCounts[look.words] ?? 1, 1))
-            lastDetail.append(
-                "closed \(look.words.joined(separator: " ")) conf \(Int(look.confidence)) phrase/frame \(Int(look.perFrame)) "
-                    + "loop phones \(look.loopPhones) / \(phoneCounts[look.words] ?? 0) loop/frame \(Int(look.perFrame - look.confidence))")
+            if keepsDetail {
+                lastDetail.append(
+                    "closed \(look.words.joined(separator: " ")) conf \(Int(look.confidence)) phrase/frame \(Int(look.perFrame)) "
+                        + "loop phones \(look.loopPhones) / \(phoneCounts[look.words] ?? 0) loop/frame \(Int(look.perFrame - look.confidence))"
+                )
+            }
             lastPhoneRatios.append(ratio)
             lastLoopPerFrame.append(look.perFrame - look.confidence)
-            guard ratio <= tuning.closedSetPhoneRatio, look.perFrame - look.confidence <= tuning.closedSetFitBelow else { return nil }
+            guard tuning.closedSetPhoneRatio.contains(ratio), look.perFrame - look.confidence <= tuning.closedSetFitBelow else {
+                return nil
+            }
             named = look.words
             total += look.confidence
             perFrame = max(perFrame, look.perFrame)
@@ -445,10 +453,10 @@ package final class Recogniser {
         guard let hypothesis = PocketSphinxRaw.hypothesis(decoder) else { return .rejected(words: []) }
         let frames = max(PocketSphinxRaw.frameCount(decoder), 1)
         let segments = PocketSphinxRaw.segments(decoder)
-        lastDetail.append("path " + segments.map { "\($0.word):\($0.frames)" }.joined(separator: " "))
+        if keepsDetail { lastDetail.append("path " + segments.map { "\($0.word):\($0.frames)" }.joined(separator: " ")) }
         lastPhraseCoverage = RejectionTuning.phraseCoverage(segments, utteranceFrames: frames, detectorMargins: detectorMargins)
         guard let words = FiniteStateGrammar.phrase(in: hypothesis.text, tuning: tuning), let index = phraseIndex[words],
-            tuning.coversSpeech(PocketSphinxRaw.segments(decoder), utteranceFrames: frames, detectorMargins: detectorMargins)
+            tuning.coversSpeech(segments, utteranceFrames: frames, detectorMargins: detectorMargins)
         else {
             let words = hypothesis.text.split(separator: " ").map(String.init).filter { !FiniteStateGrammar.isGarbage($0) }
             return .rejected(words: words)

@@ -42,10 +42,12 @@ public struct RejectionTuning: Hashable, Sendable {
     /// leaves a wide margin. 0: no such check.
     public var leastCoverage: Double
 
-    /// The closed set names a phrase only when, at every warp, the free phone loop finds at most
-    /// this many phones per phone of the phrase: a sentence taken for a short phrase ("go to the
-    /// store and buy milk" as "go to Explore") has far more sounds than the phrase.
-    public var closedSetPhoneRatio: Double
+    /// The closed set names a phrase only when, at every warp, the free phone loop finds this
+    /// many phones per phone of the phrase: a sentence taken for a short phrase ("go to the store
+    /// and buy milk" as "go to Explore") has far more sounds than the phrase; and for a voice the
+    /// model fits poorly the loop finds more phones than were said, while in a person's "five",
+    /// taken for "page five", it found no more than the phrase has.
+    public var closedSetPhoneRatio: ClosedRange<Double>
 
     /// The closed set is for voices the model fits poorly (eSpeak NG's formant speech), whose
     /// commands the phone loop's entry penalty rejects unfairly: it names a phrase only when the
@@ -61,8 +63,8 @@ public struct RejectionTuning: Hashable, Sendable {
 
     public init(
         garbageEntry: Double = 1e-3, garbageLoop: Double = 0.2, edgePhones: Int = 2, leastCoverage: Double = 0.6,
-        closedSetConfidence: Double = -10, closedSetWarps: [Double] = [0.9, 1, 1.1], closedSetPhoneRatio: Double = 2,
-        closedSetFitBelow: Double = -28, slowestFramesPerPhone: Int = 20
+        closedSetConfidence: Double = -10, closedSetWarps: [Double] = [0.9, 1, 1.1], closedSetPhoneRatio: ClosedRange<Double> = 1.2...2,
+        closedSetFitBelow: Double = -26, slowestFramesPerPhone: Int = 20
     ) {
         self.closedSetPhoneRatio = closedSetPhoneRatio
         self.closedSetFitBelow = closedSetFitBelow
