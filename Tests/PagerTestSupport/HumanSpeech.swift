@@ -4,11 +4,13 @@ import Foundation
 /// audio is committed): PocketSphinx's test recordings (`pocketsphinx-testdata`: card names,
 /// digit strings, sentences read from a novel, 16 kHz) and Asterisk's US English prompts
 /// (`asterisk-core-sounds-en-wav`: one speaker, 8 kHz telephone speech, sentences, numbers,
-/// letters, words).
+/// letters, words), and ALSA's speaker test voice (`alsa-utils`: "Front Center" and the like,
+/// 48 kHz).
 ///
 /// Split once, by a hash of each file's name, into a part rejection may be tuned on and a part
 /// kept unseen (`heldOut`), so a figure on the held-out part is not one anything was tuned to.
 /// PocketSphinx's recordings are all in the tuning part: they are the ones the bug report used.
+/// ALSA's are all held out: the only wideband speech there besides PocketSphinx's.
 public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
     public enum Part: String, Sendable, CaseIterable {
         case tuning
@@ -36,6 +38,7 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
 
     public static let pocketSphinxFolder = "/usr/share/pocketsphinx/test/data"
     public static let asteriskFolder = "/usr/share/asterisk/sounds/en_US_f_Allison"
+    public static let alsaFolder = "/usr/share/sounds/alsa"
 
     /// The recordings of `part` that are installed, in a stable order; empty when neither
     /// package is.
@@ -64,6 +67,10 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
                 found.append(HumanSpeech(name: "asterisk/" + name, path: asteriskFolder + "/" + name, part: part(of: name)))
             }
         }
+        let alsa = (try? FileManager.default.contentsOfDirectory(atPath: alsaFolder)) ?? []
+        for name in alsa.filter({ $0.hasSuffix(".wav") }).sorted() {
+            found.append(HumanSpeech(name: "alsa/" + name, path: alsaFolder + "/" + name, part: .heldOut))
+        }
         return found
     }
 
@@ -75,6 +82,14 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
             hash &*= 0x100_0000_01b3
         }
         return hash & 1 == 1 ? .heldOut : .tuning
+    }
+
+    /// The recording at its own rate, mono, -1 to 1.
+    public func nativeSamples() throws -> (samples: [Float], sampleRate: Int) {
+        if path.hasSuffix(".raw") { return (try samples().map { Float($0) / 32768 }, 16_000) }
+        let wav = try WAVFile(contentsOf: path)
+        let mono = wav.samples.enumerated().filter { $0.offset % max(wav.channels, 1) == 0 }.map { Float($0.element) / 32768 }
+        return (mono, wav.sampleRate)
     }
 
     /// The recording as 16 kHz mono samples (linear interpolation from 8 kHz: an 8 kHz
