@@ -182,9 +182,11 @@ final class REPLRunner {
                 session.listening = Self.listeningState(asleep: asleep, wakeWord: voice?.wakeWord)
                 prompt?.showAsleep(asleep)
             case .toggleListening:
-                voice?.listener.setAsleep(!asleep)
+                // Once listening has ended there is nothing to put to sleep.
+                if let voice, !voice.listener.isFinished { voice.listener.setAsleep(!asleep) }
             case .voice(.finished(let end)):
                 outputs = [VoiceReport.ended(end)]
+                session.listening = nil
                 // Listening that broke off (a recording cut short, audio lost) left what was
                 // asked unheard: a script's run fails, as when it cannot start.
                 if case .failed = end { failed = true }
