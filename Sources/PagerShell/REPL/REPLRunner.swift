@@ -186,7 +186,7 @@ final class REPLRunner {
                 if let voice, !voice.listener.isFinished { voice.listener.setAsleep(!asleep) }
             case .voice(.finished(let end)):
                 outputs = [VoiceReport.ended(end)]
-                session.listening = nil
+                session.listening = if case .failed = end { "failed" } else { "ended" }
                 // Listening that broke off (a recording cut short, audio lost) left what was
                 // asked unheard: a script's run fails, as when it cannot start.
                 if case .failed = end { failed = true }
