@@ -43,10 +43,11 @@ package final class Recogniser {
     private var utteranceSamples = 0
     /// The audio of the utterance in progress, for a second look (see `closeUtterance`).
     private var utteranceAudio: [Int16] = []
-    /// The sound is narrowband (a recording under 16 kHz): no second look is taken. The looks
-    /// were made for wideband voices the model fits poorly; narrowband speech fits poorly
-    /// whatever is said, and there they ran a person's "thirteen" as "repeat" and "hello world"
-    /// as "where am I". Its commands are judged by the stream's decodes alone.
+    /// The sound is narrowband (a recording under 16 kHz): the second look's grammar decodes run
+    /// a phrase only when every warp finds it (else the closed set decides). The looks were made
+    /// for wideband voices the model fits poorly; narrowband speech fits poorly whatever is said,
+    /// and there a phrase one warp found was a person's "thirteen" taken for "repeat" and "hello
+    /// world" for "where am I".
     package var narrowband = false
 
     /// How many phones each phrase of the last `load` has (its words' first pronunciations).
@@ -222,7 +223,7 @@ package final class Recogniser {
     /// the next utterances were heard with, so whether one command ran depended on how many
     /// looks came before it; the stream now hears with what the microphone taught it alone.
     package func prepareSecondLook() {
-        guard looker == nil, !tuning.closedSetWarps.isEmpty, !narrowband else { return }
+        guard looker == nil, !tuning.closedSetWarps.isEmpty else { return }
         do throws(ListenError) {
             let looker = try Recogniser(configuration: configuration, dither: false)
             if !closedPhrases.isEmpty { try looker.load(phrases: closedPhrases) }
@@ -345,10 +346,10 @@ package final class Recogniser {
         lastStage = .whole
         let again = audio.withUnsafeBufferPointer { recognise(whole: $0) }
         guard case .rejected = again else { return again }
-        if narrowband { return heardNothing ? .noise : again }
         let looker = self.looker ?? self
         looker.lastDetail = []
         looker.keepsDetail = keepsDetail
+        looker.narrowband = narrowband
         let look = looker.secondLook(audio)
         if looker !== self {
             lastDetail += looker.lastDetail
@@ -391,12 +392,19 @@ package final class Recogniser {
         let looks = tuning.closedSetWarps.map { WholeRecording.prepared(WholeRecording.warped(audio, by: $0)) }
         var found: (index: Int, score: Double)?
         var agreed = true
+        var named = 0
         for look in looks {
             guard case .phrase(let index, let score) = look.withUnsafeBufferPointer({ recognise(whole: $0) }) else { continue }
+            named += 1
             if let earlier = found, earlier.index != index { agreed = false }
             if found.map({ score > $0.score }) ?? true { found = (index, score) }
         }
         lastStage = .lookGrammar
+        // Narrowband: every warp must find it, or the closed set decides (see `narrowband`).
+        if narrowband, !(agreed && named == looks.count) {
+            lastStage = .closedSet
+            return closedSetLook(looks)
+        }
         if agreed, let found { return .phrase(index: found.index, score: found.score) }
         lastStage = .closedSet
         return closedSetLook(looks)
