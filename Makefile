@@ -1,5 +1,8 @@
 # PagerVoice: `make run` to page by voice, `make test` to prove it works.
-# Both install the Debian packages that are missing first (needs root or sudo).
+# Both install the Debian packages that are missing first (needs root or sudo). Two of them are
+# only data: recordings of human speech that is no command (PocketSphinx's test recordings,
+# Asterisk's prompts, ALSA's speaker test voice in alsa-utils), which the tests and the bench
+# hear to prove that people talking run nothing.
 # Proof of speed and robustness (none of these run in CI; each installs what it needs too):
 #   make bench      the speed table: against espeak-ng, latency, start-up, memory (release build)
 #   make fuzz       libFuzzer + AddressSanitizer on the parser, a session, the text sanitiser
@@ -12,7 +15,8 @@ SWIFT ?= swift
 APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev libpulse-dev libspeechd-dev libpocketsphinx-dev zlib1g-dev \
                 pocketsphinx-en-us espeak-ng-data espeak-ng flite speech-dispatcher speech-dispatcher-espeak-ng \
                 chromium-headless-shell libjs-bootstrap5 \
-                pulseaudio pulseaudio-utils pkg-config man-db
+                pulseaudio pulseaudio-utils pkg-config man-db \
+                pocketsphinx-testdata asterisk-core-sounds-en-wav alsa-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # A folder of offline git mirrors of the Swift packages we depend on (swift-argument-parser.git,
 # swift-system.git), for machines that cannot reach GitHub: `make test SWIFTPM_MIRRORS=DIR`.

@@ -44,6 +44,12 @@ static inline void pagervoice_rl_redraw(void) {
     fflush(stdout);
 }
 
+// Changes the prompt drawn by the next redraw (the listening state changed). Only from within
+// `read_key`, on the thread that is in readline().
+static inline void pagervoice_rl_set_prompt(const char *prompt) {
+    rl_set_prompt(prompt);
+}
+
 static inline const char *pagervoice_rl_line_buffer(void) {
     return rl_line_buffer;
 }

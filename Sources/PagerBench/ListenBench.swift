@@ -10,6 +10,9 @@ import PagerTestSupport
 /// The talkers are other TTS engines (flite, eSpeak NG), recorded at run time. Each recording
 /// goes through the same code the file and live sources use (`Recogniser.feed`, voice activity
 /// detection, the second look at rejected utterances), with half a second of silence around it.
+/// Real people talking, none of it a command, are `HumanSpeechBench`'s. LISTEN_QUICK=1 measures
+/// the default tuning's accuracy and out-of-grammar figures alone; LISTEN_ONLY=0, 1 or 2 one
+/// group of talkers (tuned flite, unseen flite, eSpeak NG).
 enum ListenBench {
     struct Group {
         var name: String
@@ -45,6 +48,8 @@ enum ListenBench {
         /// Wrong expectations (another announcement of the same pager) that the check failed.
         var verifyWrongCaughtPercent = Double.nan
         var verifyCheckMilliseconds = Double.nan
+        /// People talking, none of it a command (`HumanSpeechBench`).
+        var human = HumanSpeechBench.Figures()
     }
 
     static let tunedVoices: [Talker] = [.flite("slt"), .flite("awb"), .flite("rms")]
@@ -115,7 +120,8 @@ enum ListenBench {
         // what rejection costs in each group.
         let phrases = labelledPhrases()
         var recordings: [(group: Int, talker: Talker, text: String, action: VoiceAction?, samples: [Int16])] = []
-        for (group, voices) in [tunedVoices, unseenFliteVoices, espeakVoices].enumerated() {
+        let only = ProcessInfo.processInfo.environment["LISTEN_ONLY"]
+        for (group, voices) in [tunedVoices, unseenFliteVoices, espeakVoices].enumerated() where only == nil || only == String(group) {
             for talker in voices {
                 for phrase in phrases {
                     guard let samples = synthesise(phrase.text, talker, folder.path) else { continue }
@@ -126,7 +132,7 @@ enum ListenBench {
         // Every talker of the accuracy groups says them: eSpeak NG's `en` took "the weather is
         // nice today" for "read" against 1-, 3- and 20-page pagers, which a set without it never
         // showed (until `RejectionTuning.leastCoverage`; the "no coverage" line shows it again).
-        for talker in tunedVoices + [.flite("kal16")] + espeakVoices {
+        for talker in tunedVoices + [.flite("kal16")] + espeakVoices where only == nil {
             for sentence in outOfGrammar {
                 guard let samples = synthesise(sentence, talker, folder.path) else { continue }
                 recordings.append((3, talker, sentence, nil, samples))
@@ -136,12 +142,16 @@ enum ListenBench {
         // alone), the second look without its closed set (the command grammar at three warps),
         // the second look at the recording's own frequencies only, and two looser phone-loop
         // entries.
-        let tunings = [
-            RejectionTuning(), RejectionTuning(leastCoverage: 0), RejectionTuning(closedSetWarps: []),
-            RejectionTuning(closedSetConfidence: .infinity),
-            RejectionTuning(closedSetWarps: [1]), RejectionTuning(garbageEntry: 1e-4),
-            RejectionTuning(garbageEntry: 1e-5, edgePhones: 3),
-        ]
+        let quick = ProcessInfo.processInfo.environment["LISTEN_QUICK"] != nil
+        let tunings =
+            quick
+            ? [RejectionTuning()]
+            : [
+                RejectionTuning(), RejectionTuning(leastCoverage: 0), RejectionTuning(closedSetWarps: []),
+                RejectionTuning(closedSetConfidence: .infinity),
+                RejectionTuning(closedSetWarps: [1]), RejectionTuning(garbageEntry: 1e-4),
+                RejectionTuning(garbageEntry: 1e-5, edgePhones: 3),
+            ]
         for (round, tuning) in tunings.enumerated() {
             var tuned = Group(name: "tuned voices")
             var unseen = Group(name: "unseen flite voices and rates")
@@ -164,9 +174,23 @@ enum ListenBench {
                 continue
             }
             var confidences: [String: [Double]] = [:]
+            var ratios: [String: [Double]] = [:]
+            var loopFits: [String: [Double]] = [:]
+            var coverages: [String: [Double]] = [:]
             for recording in recordings {
                 hearing.lastConfidence = nil
                 let ran = actions(of: hearing.hear(recording.samples), in: commands)
+                if round == 0 && !ran.isEmpty && hearing.lastStage != .closedSet {
+                    let group = ["tuned", "unseen flite", "eSpeak NG", "out of grammar"][recording.group]
+                    coverages[group + " (\(hearing.lastStage?.rawValue ?? "?"))", default: []].append(hearing.lastPhraseCoverage)
+                }
+                if round == 0 && hearing.lastStage == .closedSet && !hearing.lastPhoneRatios.isEmpty {
+                    let group = ["tuned", "unseen flite", "eSpeak NG", "out of grammar"][recording.group]
+                    let ok = recording.action.map { ran == [$0] } ?? false
+                    let key = group + (recording.group == 3 ? "" : (ok ? " (ran right)" : " (did not)"))
+                    ratios[key, default: []] += hearing.lastPhoneRatios
+                    loopFits[key, default: []].append(hearing.lastLoopPerFrame.reduce(0, +) / Double(hearing.lastLoopPerFrame.count))
+                }
                 if round == 0, let confidence = hearing.lastConfidence {
                     let group = ["tuned", "unseen flite", "eSpeak NG", "out of grammar"][recording.group]
                     let voices = recording.group == 3 ? (tunedVoices.contains(recording.talker) ? " (tuned voice)" : " (unseen voice)") : ""
@@ -215,6 +239,27 @@ enum ListenBench {
                 }
             }
             if round == 0 {
+                print("    closed-set looks: loop phones per phrase phone, min / median / max")
+                for (group, values) in ratios.sorted(by: { $0.key < $1.key }) {
+                    let sorted = values.sorted()
+                    print(
+                        "      \(group) (\(values.count)): "
+                            + String(format: "%.2f / %.2f / %.2f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
+                }
+                print("    commands run by a grammar decode: share of the speech the phrase's words span, min / median / max")
+                for (group, values) in coverages.sorted(by: { $0.key < $1.key }) {
+                    let sorted = values.sorted()
+                    print(
+                        "      \(group) (\(values.count)): "
+                            + String(format: "%.2f / %.2f / %.2f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
+                }
+                print("    closed-set looks: the phone loop's mean score per frame, min / median / max")
+                for (group, values) in loopFits.sorted(by: { $0.key < $1.key }) {
+                    let sorted = values.sorted()
+                    print(
+                        "      \(group) (\(values.count)): "
+                            + String(format: "%.1f / %.1f / %.1f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
+                }
                 for talker in tunedVoices + unseenFliteVoices + espeakVoices {
                     let counts = perTalker[talker] ?? (0, 0)
                     print(Measure.row("  \(talker): run correctly (of \(counts.total))", Double(counts.correct), "", decimals: 0))
@@ -241,6 +286,10 @@ enum ListenBench {
                 }
             }
         }
+
+        // 2b. Real people talking, none of it a command, from Debian's packages: the part tuned on
+        // and the part held out, apart.
+        if !quick { figures.human = HumanSpeechBench.run(parts: HumanSpeech.Part.allCases) }
 
         // The same out-of-grammar recordings against the grammars of a 1-, a 3- and an 80-page
         // pager (titled as the 20-page one is). With few phrases a sentence is taken for the same
@@ -287,6 +336,8 @@ enum ListenBench {
             }
         }
         figures.outOfGrammarOtherSizesCommands = otherSizesFailed ? .nan : Double(otherSizesRun)
+        // LISTEN_QUICK: the default tuning's accuracy and out-of-grammar figures alone.
+        if quick { return figures }
 
         verifyAnnouncements(folder: folder.path, figures: &figures)
 

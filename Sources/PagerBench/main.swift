@@ -1,3 +1,5 @@
+import PagerTestSupport
+
 // `make bench` / `.build/release/pagervoice-bench`: every speed figure PagerVoice promises,
 // measured on this machine, then one summary table with the issue's targets, PASS or MISS.
 #if canImport(Glibc)
@@ -7,6 +9,15 @@
 // `read-probe FILE`: the child `ReadBench` measures resident memory in (not a section).
 if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "read-probe" {
     exit(ReadBench.probe(CommandLine.arguments[2]))
+}
+
+// `human [tuning] [held-out]`: only the human speech of ListenBench, the tuning part by default,
+// for a look while tuning rejection (HUMAN_QUICK=1: PocketSphinx's recordings only; HUMAN_EXTRA=DIR:
+// the WAV files in DIR instead; HUMAN_VERBOSE=1: every utterance with what each decode found).
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "human" {
+    let named = HumanSpeech.Part.allCases.filter { CommandLine.arguments.contains($0.rawValue) }
+    _ = HumanSpeechBench.run(parts: named.isEmpty ? [.tuning] : named)
+    exit(0)
 }
 
 // Sections can be chosen for a quick look (`pagervoice-bench speech process`); figures of the
@@ -88,19 +99,27 @@ summary.report("start-up to first announcement, piped, audio off", process.start
 summary.report("start-up to the pager> prompt, pseudo-terminal", process.startupPrompt, "ms", decimals: 1)
 
 summary.heading("Voice commands (PocketSphinx; flite and eSpeak NG talking; every phrase, numbers to 20)", ran: wanted("listen"))
-for (group, label) in [
-    (listen.tuned, "run correctly, tuned voices (flite slt, awb, rms)"),
-    (listen.unseenFlite, "run correctly, unseen flite voices and rates"),
-    (listen.espeak, "run correctly, unseen eSpeak NG en-us, en, en+f3"),
-] {
-    summary.check(label, group.percent, "%", decimals: 1, target: "≥ 95%", pass: group.percent >= 95)
-}
+summary.check(
+    "run correctly, tuned voices (flite slt, awb, rms)", listen.tuned.percent, "%", decimals: 1, target: "100%",
+    pass: listen.tuned.percent >= 100)
+summary.check(
+    "run correctly, unseen flite voices and rates", listen.unseenFlite.percent, "%", decimals: 1, target: "≥ 98%",
+    pass: listen.unseenFlite.percent >= 98)
+// The eSpeak NG target (95%) is retired (issue 32); it must not fall below what it was then.
+summary.check(
+    "run correctly, unseen eSpeak NG en-us, en, en+f3", listen.espeak.percent, "%", decimals: 1, target: "≥ 84.6%",
+    pass: listen.espeak.percent >= 84.6)
 summary.check(
     "commands run for out-of-grammar sentences (30 × 7 voices)", listen.outOfGrammarCommands, "", decimals: 0,
     target: "0", pass: listen.outOfGrammarCommands == 0)
 summary.check(
     "the same against a 1-, a 3- and an 80-page pager's grammar", listen.outOfGrammarOtherSizesCommands, "", decimals: 0,
     target: "0", pass: listen.outOfGrammarOtherSizesCommands == 0)
+for part in HumanSpeech.Part.allCases {
+    summary.check(
+        "human speech that is no command (\(part.rawValue) part): commands run per hour, 4 grammars", listen.human.perHour(part), "",
+        decimals: 1, target: "0", pass: listen.human.perHour(part) == 0)
+}
 summary.check(
     "verify --listen: eSpeak NG announcements heard as themselves", listen.verifyEspeakPercent, "%", decimals: 1, target: "≥ 99%",
     pass: listen.verifyEspeakPercent >= 99)

@@ -44,6 +44,7 @@ public struct GrammarReport: Hashable, Sendable {
             let instead =
                 switch clash.goesTo {
                 case .command(let line) where line.hasPrefix("go "): "page " + line.dropFirst(3)
+                case .sleep: "sleep (it puts listening to sleep)"
                 default: clash.goesTo.description
                 }
             lines.append(

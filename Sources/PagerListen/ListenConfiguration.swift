@@ -15,11 +15,19 @@ public struct ListenConfiguration: Hashable, Sendable {
     public var echoTail: Duration
     /// The longest wait for PulseAudio to answer (connection and record stream each).
     public var connectTimeout: Duration
+    /// A word every phrase must begin with ("computer next page"), lower case and in the
+    /// dictionary (`SpeechModel.canPronounce`); nil: none.
+    public var wakeWord: String?
+    /// Listening starts asleep: only "wake up" is understood until it is said or `setAsleep(false)`.
+    public var startsAsleep: Bool
 
     public init(
         model: SpeechModel = .englishUS, stateFolder: String? = nil, rejection: RejectionTuning = .init(),
-        endOfSpeechFrames: Int = 20, echoTail: Duration = .milliseconds(350), connectTimeout: Duration = .seconds(2)
+        endOfSpeechFrames: Int = 20, echoTail: Duration = .milliseconds(350), connectTimeout: Duration = .seconds(2),
+        wakeWord: String? = nil, startsAsleep: Bool = false
     ) {
+        self.wakeWord = wakeWord
+        self.startsAsleep = startsAsleep
         self.model = model
         self.stateFolder = stateFolder
         self.rejection = rejection

@@ -5,6 +5,11 @@ public enum ListenEvent: Hashable, Sendable {
     /// Speech or noise that is not a phrase: print "not understood", run nothing. `words` are
     /// grammar words the recogniser placed in it, if any (for diagnostics only).
     case notUnderstood(words: [String])
+    /// Listening went to sleep ("go to sleep", `setAsleep(true)`, or it started so): from now
+    /// on only "wake up" is understood, and nothing else is reported, not even "not understood".
+    case asleep
+    /// Listening woke up ("wake up", `setAsleep(false)`): every phrase is understood again.
+    case awake
     /// Listening is over; always the last event, exactly once.
     case finished(ListenEnd)
 }

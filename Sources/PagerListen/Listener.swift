@@ -62,6 +62,12 @@ public final class Listener: Sendable {
         core.gate.ended()
     }
 
+    /// Puts listening to sleep (only "wake up" is understood, nothing else is reported) or wakes
+    /// it; reported as `.asleep` or `.awake` when it changes. An utterance in progress is dropped.
+    public func setAsleep(_ asleep: Bool) {
+        core.setAsleep(asleep)
+    }
+
     /// Stops listening; returns once `.finished(.stopped)` (or an earlier end) was delivered.
     /// From inside `onEvent` it returns at once and listening ends after the callback.
     public func stop() {
@@ -100,6 +106,9 @@ final class ListenerCore: @unchecked Sendable {
     // Thread-confined from here on: only the listener thread touches these.
     private var recogniser: Recogniser?
     private var commands: VoiceCommands?
+    /// The phrases the recogniser has now: the commands, or "wake up" alone while asleep.
+    private var active: [VoiceCommands.Phrase] = []
+    private var asleep: Bool
     private var capture: PulseCapture?
     private var reader: WAVReader?
     private var resampler: Resampler?
@@ -108,6 +117,7 @@ final class ListenerCore: @unchecked Sendable {
         self.source = source
         self.configuration = configuration
         self.onEvent = onEvent
+        asleep = configuration.startsAsleep
         gate = HalfDuplexGate(tail: configuration.echoTail)
     }
 
@@ -129,6 +139,7 @@ final class ListenerCore: @unchecked Sendable {
             outcome.withLock { $0 = result }
             ready.signal()
             if case .success = result {
+                if asleep { onEvent(.asleep) }
                 recogniser?.prepareSecondLook()
                 run()
             }
@@ -161,6 +172,7 @@ final class ListenerCore: @unchecked Sendable {
             // trained on wideband speech, and a narrowband voice ran wrong commands that the
             // same voice at 16 kHz did not (docs/VOICE.md, Tuning history).
             if reader.sampleRate < Recogniser.sampleRate {
+                recogniser.narrowband = true
                 notices.append(
                     "voice: the recording is \(reader.sampleRate) Hz; the model is made for \(Recogniser.sampleRate) Hz and up, "
                         + "so commands in it may be misheard")
@@ -171,10 +183,35 @@ final class ListenerCore: @unchecked Sendable {
 
     private func rebuild(titles: [String], count: Int) throws(ListenError) -> GrammarReport {
         guard let recogniser else { return VoiceCommands(titles: titles, count: count, canPronounce: { _ in false }).report }
-        let commands = VoiceCommands(titles: titles, count: count, canPronounce: recogniser.canPronounce)
-        try recogniser.load(phrases: commands.phrases.map(\.words))
+        let commands = VoiceCommands(
+            titles: titles, count: count, canPronounce: recogniser.canPronounce, wakeWord: configuration.wakeWord)
         self.commands = commands
+        try loadGrammar()
         return commands.report
+    }
+
+    /// Hands the recogniser the phrases of the state listening is in.
+    private func loadGrammar() throws(ListenError) {
+        guard let recogniser, let commands else { return }
+        let phrases = asleep ? VoiceCommands.asleep(wakeWord: configuration.wakeWord) : commands.phrases
+        try recogniser.load(phrases: phrases.map(\.words))
+        active = phrases
+    }
+
+    /// On the listener's thread: changes state, loads its grammar and reports the change.
+    private func changeState(asleep: Bool) {
+        guard asleep != self.asleep else { return }
+        self.asleep = asleep
+        try? loadGrammar()
+        onEvent(asleep ? .asleep : .awake)
+    }
+
+    func setAsleep(_ asleep: Bool) {
+        if isCurrentThread {
+            changeState(asleep: asleep)
+        } else {
+            submit { [self] in changeState(asleep: asleep) }
+        }
     }
 
     /// The loop: jobs first, then audio, until an end.
@@ -233,11 +270,21 @@ final class ListenerCore: @unchecked Sendable {
     private func report(_ outcome: Recogniser.Outcome) -> ListenEnd? {
         switch outcome {
         case .phrase(let index, let score):
-            guard let phrase = commands?.phrases[index] else { return nil }
+            guard active.indices.contains(index) else { return nil }
+            let phrase = active[index]
             onEvent(.heard(HeardPhrase(text: phrase.words.joined(separator: " "), action: phrase.action, score: score)))
-            return phrase.action == .quitListening ? .quitListening : nil
+            switch phrase.action {
+            case .quitListening: return .quitListening
+            case .sleep: changeState(asleep: true)
+            case .wake: changeState(asleep: false)
+            case .command: break
+            }
+            return nil
         case .rejected(let words):
-            onEvent(.notUnderstood(words: words))
+            // Asleep, nothing but "wake up" is reported: a room's conversation prints nothing.
+            if !asleep { onEvent(.notUnderstood(words: words)) }
+            return nil
+        case .noise:
             return nil
         }
     }

@@ -75,7 +75,7 @@ struct PocketSphinxLibrary: @unchecked Sendable {
 /// Every raw PocketSphinx and sphinxbase call in the package, so the unsafe surface is one file.
 ///
 /// A decoder is not thread-safe; each one is used by exactly one thread (the `Listener`'s own, or
-/// the caller of `PhraseRecogniser`). The log switch is process-wide state in sphinxbase, so it
+/// the caller of `AnnouncementCheck`). The log switch is process-wide state in sphinxbase, so it
 /// is set once, under a lock, before the first decoder is made. Every call but `library()`
 /// comes after a decoder was made, so after the library was opened.
 enum PocketSphinxRaw {
@@ -144,6 +144,13 @@ enum PocketSphinxRaw {
         guard let phones = lib.psLookupWord(decoder, word) else { return false }
         Glibc.free(phones)
         return true
+    }
+
+    /// How many phones the dictionary gives `word` (its first pronunciation); nil when it has none.
+    static func phoneCount(_ decoder: OpaquePointer, _ word: String) -> Int? {
+        guard let phones = lib.psLookupWord(decoder, word) else { return nil }
+        defer { Glibc.free(phones) }
+        return String(cString: phones).split(separator: " ").count
     }
 
     /// Adds a word with the given phones (space separated, e.g. "AA"); `update` rebuilds the

@@ -5,7 +5,7 @@ import PagerSystem
 /// utterances with PocketSphinx's voice activity detector and judges each one.
 ///
 /// Not thread-safe (PocketSphinx is not): the `Listener` keeps one on its own thread, and
-/// `PhraseRecogniser` callers use theirs on one thread. A streaming recogniser takes its second
+/// `AnnouncementCheck` callers use theirs on one thread. A streaming recogniser takes its second
 /// looks at rejected utterances with a second decoder of its own (`prepareSecondLook`).
 ///
 /// Why these settings, and what else was tried: docs/VOICE.md, Tuning history.
@@ -16,7 +16,15 @@ package final class Recogniser {
         case phrase(index: Int, score: Double)
         /// Not a phrase: the grammar words that were in the hypothesis, if any.
         case rejected(words: [String])
+        /// No speech at all: the detector woke for sound too faint to be a voice speaking to
+        /// us, or that every decode explained as silence and noise. Nothing is reported, so a
+        /// quiet room prints no "not understood".
+        case noise
     }
+
+    /// An utterance whose loudest 10 ms are quieter than this (of full scale, about -40 dBFS)
+    /// is not speech addressed to us: dropped unjudged (`Outcome.noise`).
+    static let faintestSpeech = 328.0
 
     package static let sampleRate = 16_000
     /// Feeding in 20 ms slices lets the detector end an utterance within a slice of its real end.
@@ -35,11 +43,40 @@ package final class Recogniser {
     private var utteranceSamples = 0
     /// The audio of the utterance in progress, for a second look (see `closeUtterance`).
     private var utteranceAudio: [Int16] = []
+    /// The sound is narrowband (a recording under 16 kHz): the second look's grammar decodes run
+    /// a phrase only when every warp finds it (else the closed set decides). The looks were made
+    /// for wideband voices the model fits poorly; narrowband speech fits poorly whatever is said,
+    /// and there a phrase one warp found was a person's "thirteen" taken for "repeat" and "hello
+    /// world" for "where am I".
+    package var narrowband = false
+
+    /// How many phones each phrase of the last `load` has (its words' first pronunciations).
+    private var phoneCounts: [[String]: Int] = [:]
+    /// The most phones of any phrase of the last `load`.
+    private var longestPhrasePhones = 0
     /// The phrases of the last `load`, for the second look's decoder when it is made.
     private var closedPhrases: [[String]] = []
     /// What the last closed-set look measured, when every warp named the same phrase (the bench
     /// prints it beside the threshold).
     package var lastConfidence: Double?
+    /// Which step judged the last utterance a phrase (for the bench's diagnostics).
+    package enum Stage: String, Sendable {
+        case stream, whole
+        case lookGrammar = "look (grammar)"
+        case closedSet = "look (closed set)"
+    }
+    package private(set) var lastStage: Stage?
+    /// The phone loop's phones over the phrase's in each closed-set look (bench diagnostics).
+    package private(set) var lastPhoneRatios: [Double] = []
+    /// The share of the last judged path's speech that its phrase words span (bench diagnostics).
+    package private(set) var lastPhraseCoverage = 0.0
+    /// The free phone loop's score per frame in each closed-set look: how well the model fits
+    /// the voice at all (bench diagnostics).
+    package private(set) var lastLoopPerFrame: [Double] = []
+    /// Whether `lastDetail` is written (the bench's diagnostics; off, nothing is spent on it).
+    package var keepsDetail = false
+    /// What the looks at the last rejected utterance found, one line each (bench diagnostics).
+    package private(set) var lastDetail: [String] = []
     private let configuration: ListenConfiguration
     /// Frames of silence the voice activity detector keeps around the speech of an utterance
     /// (before it, and after it until the utterance ends), for `RejectionTuning.leastCoverage`.
@@ -51,8 +88,8 @@ package final class Recogniser {
     /// `prepareSecondLook`.
     private var looker: Recogniser?
 
-    /// `wholeRecordings`: the decoder judges complete recordings (`recognise(whole:)`, as
-    /// `PhraseRecogniser` does) rather than a stream cut by the voice activity detector.
+    /// `wholeRecordings`: the decoder judges complete recordings (`score`, as `AnnouncementCheck`
+    /// does) rather than a stream cut by the voice activity detector.
     package convenience init(configuration: ListenConfiguration, wholeRecordings: Bool = false) throws(ListenError) {
         try self.init(configuration: configuration, dither: wholeRecordings)
     }
@@ -167,6 +204,11 @@ package final class Recogniser {
             phraseIndex[phrase] = index
         }
         closedPhrases = phrases
+        phoneCounts = [:]
+        for phrase in phrases {
+            phoneCounts[phrase] = phrase.reduce(0) { $0 + (PocketSphinxRaw.phoneCount(decoder, $1) ?? 0) }
+        }
+        longestPhrasePhones = phoneCounts.values.max() ?? 0
         try loadClosedSet(phrases: phrases)
         try looker?.load(phrases: phrases)
     }
@@ -212,12 +254,13 @@ package final class Recogniser {
 
     /// How much better, per 10 ms frame, the best phrase explains a recording than the free phone
     /// loop does (0 or less: no better than arbitrary speech). Nil when either search found nothing.
+    /// `loopPhones`: how many phones the free phone loop found, a measure of how much was said.
     package func confidence(_ samples: UnsafeBufferPointer<Int16>, search name: String = Recogniser.closedSearch) -> (
-        words: [String], perFrame: Double, confidence: Double
+        words: [String], perFrame: Double, confidence: Double, loopPhones: Int
     )? {
         guard let phrase = score(samples, search: name), let loop = score(samples, search: Self.loopSearch) else { return nil }
         let frames = Double(phrase.frames)
-        return (phrase.words, Double(phrase.score) / frames, (Double(phrase.score) - Double(loop.score)) / frames)
+        return (phrase.words, Double(phrase.score) / frames, (Double(phrase.score) - Double(loop.score)) / frames, loop.words.count)
     }
 
     /// Feeds samples; returns the utterances that ended inside them.
@@ -290,15 +333,47 @@ package final class Recogniser {
         _ = PocketSphinxRaw.endUtterance(decoder)
         utteranceOpen = false
         speechSeen = false
+        lastStage = .stream
+        lastDetail = keepsDetail ? ["utterance \(PocketSphinxRaw.frameCount(decoder)) frames"] : []
+        guard Self.loudestWindow(utteranceAudio) >= Self.faintestSpeech else { return .noise }
         let outcome = judge()
         guard case .rejected = outcome else { return outcome }
+        let speechFrames = PocketSphinxRaw.frameCount(decoder) - detectorMargins
+        if speechFrames > longestPhrasePhones * tuning.slowestFramesPerPhone { return outcome }
+        // The stream heard neither phones nor words, only silence and noise.
+        let heardNothing = PocketSphinxRaw.hypothesis(decoder).map { $0.text.isEmpty } ?? true
         let audio = utteranceAudio
+        lastStage = .whole
         let again = audio.withUnsafeBufferPointer { recognise(whole: $0) }
         guard case .rejected = again else { return again }
         let looker = self.looker ?? self
+        looker.lastDetail = []
+        looker.keepsDetail = keepsDetail
+        looker.narrowband = narrowband
         let look = looker.secondLook(audio)
+        if looker !== self {
+            lastDetail += looker.lastDetail
+            lastPhoneRatios = looker.lastPhoneRatios
+            lastPhraseCoverage = looker.lastPhraseCoverage
+            lastLoopPerFrame = looker.lastLoopPerFrame
+        }
         lastConfidence = looker.lastConfidence
+        lastStage = looker.lastStage
+        if look == nil && heardNothing { return .noise }
         return look ?? again
+    }
+
+    /// The root mean square of the loudest 10 ms window.
+    static func loudestWindow(_ samples: [Int16]) -> Double {
+        var loudest = 0.0
+        var start = 0
+        while start + 160 <= samples.count {
+            var energy = 0.0
+            for sample in samples[start..<(start + 160)] { energy += Double(sample) * Double(sample) }
+            loudest = max(loudest, energy / 160)
+            start += 160
+        }
+        return loudest.squareRoot()
     }
 
     /// The look at an utterance both stream decodes rejected, on the recording made ready for it
@@ -317,12 +392,21 @@ package final class Recogniser {
         let looks = tuning.closedSetWarps.map { WholeRecording.prepared(WholeRecording.warped(audio, by: $0)) }
         var found: (index: Int, score: Double)?
         var agreed = true
+        var named = 0
         for look in looks {
             guard case .phrase(let index, let score) = look.withUnsafeBufferPointer({ recognise(whole: $0) }) else { continue }
+            named += 1
             if let earlier = found, earlier.index != index { agreed = false }
             if found.map({ score > $0.score }) ?? true { found = (index, score) }
         }
+        lastStage = .lookGrammar
+        // Narrowband: every warp must find it, or the closed set decides (see `narrowband`).
+        if narrowband, !(agreed && named == looks.count) {
+            lastStage = .closedSet
+            return closedSetLook(looks)
+        }
         if agreed, let found { return .phrase(index: found.index, score: found.score) }
+        lastStage = .closedSet
         return closedSetLook(looks)
     }
 
@@ -341,11 +425,25 @@ package final class Recogniser {
     /// changes with the warp, so the best of the confidences would pick the luckiest warp for a
     /// sentence.
     private func closedSetLook(_ looks: [[Int16]]) -> Outcome? {
+        lastPhoneRatios = []
+        lastLoopPerFrame = []
         var named: [String]?
         var total = 0.0
         var perFrame = -Double.infinity
         for prepared in looks {
             guard let look = prepared.withUnsafeBufferPointer({ confidence($0) }), named == nil || named == look.words else {
+                return nil
+            }
+            let ratio = Double(look.loopPhones) / Double(max(phoneCounts[look.words] ?? 1, 1))
+            if keepsDetail {
+                lastDetail.append(
+                    "closed \(look.words.joined(separator: " ")) conf \(Int(look.confidence)) phrase/frame \(Int(look.perFrame)) "
+                        + "loop phones \(look.loopPhones) / \(phoneCounts[look.words] ?? 0) loop/frame \(Int(look.perFrame - look.confidence))"
+                )
+            }
+            lastPhoneRatios.append(ratio)
+            lastLoopPerFrame.append(look.perFrame - look.confidence)
+            guard tuning.closedSetPhoneRatio.contains(ratio), look.perFrame - look.confidence <= tuning.closedSetFitBelow else {
                 return nil
             }
             named = look.words
@@ -362,8 +460,11 @@ package final class Recogniser {
     private func judge() -> Outcome? {
         guard let hypothesis = PocketSphinxRaw.hypothesis(decoder) else { return .rejected(words: []) }
         let frames = max(PocketSphinxRaw.frameCount(decoder), 1)
+        let segments = PocketSphinxRaw.segments(decoder)
+        if keepsDetail { lastDetail.append("path " + segments.map { "\($0.word):\($0.frames)" }.joined(separator: " ")) }
+        lastPhraseCoverage = RejectionTuning.phraseCoverage(segments, utteranceFrames: frames, detectorMargins: detectorMargins)
         guard let words = FiniteStateGrammar.phrase(in: hypothesis.text, tuning: tuning), let index = phraseIndex[words],
-            tuning.coversSpeech(PocketSphinxRaw.segments(decoder), utteranceFrames: frames, detectorMargins: detectorMargins)
+            tuning.coversSpeech(segments, utteranceFrames: frames, detectorMargins: detectorMargins)
         else {
             let words = hypothesis.text.split(separator: " ").map(String.init).filter { !FiniteStateGrammar.isGarbage($0) }
             return .rejected(words: words)

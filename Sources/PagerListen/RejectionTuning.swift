@@ -33,18 +33,42 @@ public struct RejectionTuning: Hashable, Sendable {
     /// more commands for several times the decodes of every rejected utterance.
     public var closedSetWarps: [Double]
 
-    /// The least share of the speech in an utterance that the phrase (with the loop phones
-    /// around it) must span; the rest of the path is silence and noise words. The voice activity
-    /// detector cuts an utterance where it hears speech, so a path that spends most of it in
-    /// `<sil>` has explained speech as silence, which the model does for sound it fits poorly.
-    /// Commands span nearly all of their utterance, so half leaves a wide margin. 0: no such
-    /// check.
+    /// The least share of the speech in an utterance that the phrase's own words must span; the
+    /// rest of the path is loop phones, silence and noise words. The voice activity detector
+    /// cuts an utterance where it hears speech, so a path that spends much of it in `<sil>` or
+    /// the loop has explained speech as something else: words after the phrase ("stop it right
+    /// now" as "stop", the rest silence), or sound the model fits poorly. A phrase must be the
+    /// whole utterance, not its first words. Commands span nearly all of their utterance, which
+    /// leaves a wide margin. 0: no such check.
     public var leastCoverage: Double
 
+    /// The closed set names a phrase only when, at every warp, the free phone loop finds this
+    /// many phones per phone of the phrase: a sentence taken for a short phrase ("go to the store
+    /// and buy milk" as "go to Explore") has far more sounds than the phrase; and for a voice the
+    /// model fits poorly the loop finds more phones than were said, while in a person's "five",
+    /// taken for "page five", it found no more than the phrase has.
+    public var closedSetPhoneRatio: ClosedRange<Double>
+
+    /// The closed set is for voices the model fits poorly (eSpeak NG's formant speech), whose
+    /// commands the phone loop's entry penalty rejects unfairly: it names a phrase only when the
+    /// free phone loop's mean score per 10 ms frame is at most this. Speech the model fits as
+    /// well as a person's voice was judged fairly by the grammar decodes, and a person saying
+    /// "five" is no "page five".
+    public var closedSetFitBelow: Double
+
+    /// An utterance longer than the longest phrase said at this many 10 ms frames a phone (slower
+    /// than anyone speaks to a machine) is no command: rejected without a second look, which
+    /// also keeps a room's long sentences from costing many decodes.
+    public var slowestFramesPerPhone: Int
+
     public init(
-        garbageEntry: Double = 1e-3, garbageLoop: Double = 0.2, edgePhones: Int = 2, leastCoverage: Double = 0.5,
-        closedSetConfidence: Double = -10, closedSetWarps: [Double] = [0.9, 1, 1.1]
+        garbageEntry: Double = 1e-3, garbageLoop: Double = 0.2, edgePhones: Int = 2, leastCoverage: Double = 0.6,
+        closedSetConfidence: Double = -10, closedSetWarps: [Double] = [0.9, 1, 1.1], closedSetPhoneRatio: ClosedRange<Double> = 1.2...2,
+        closedSetFitBelow: Double = -26, slowestFramesPerPhone: Int = 20
     ) {
+        self.closedSetPhoneRatio = closedSetPhoneRatio
+        self.closedSetFitBelow = closedSetFitBelow
+        self.slowestFramesPerPhone = slowestFramesPerPhone
         self.garbageEntry = garbageEntry
         self.garbageLoop = garbageLoop
         self.edgePhones = edgePhones
@@ -53,18 +77,28 @@ public struct RejectionTuning: Hashable, Sendable {
         self.closedSetWarps = closedSetWarps
     }
 
-    /// Whether the words of a path (`segments`: each word and its frames, fillers included) span
-    /// `leastCoverage` of the speech in it: the utterance's frames less the silence the detector
-    /// keeps around speech. Words in `<…>` and `[…]` (silence, noise) and `(NULL)` (a grammar
-    /// step that takes no sound) are not speech. The detector trims a recording decoded whole in
-    /// the same way as the stream.
+    /// Whether the phrase's words in a path (`segments`: each word and its frames, fillers and
+    /// loop phones included) span `leastCoverage` of the speech in it: the utterance's frames
+    /// less the silence the detector keeps around speech. The detector trims a recording decoded
+    /// whole in the same way as the stream.
     func coversSpeech(_ segments: [(word: String, frames: Int)], utteranceFrames: Int, detectorMargins: Int) -> Bool {
+        guard leastCoverage > 0 else { return true }
+        return Self.phraseCoverage(segments, utteranceFrames: utteranceFrames, detectorMargins: detectorMargins) >= leastCoverage
+    }
+
+    /// The share of the speech in a path that the phrase's own words span: words in `<…>` and
+    /// `[…]` (silence, noise), `(NULL)` (a grammar step that takes no sound) and loop phones
+    /// are not the phrase. 1 when the utterance is no longer than the margins.
+    static func phraseCoverage(_ segments: [(word: String, frames: Int)], utteranceFrames: Int, detectorMargins: Int) -> Double {
         let speech = utteranceFrames - detectorMargins
-        guard leastCoverage > 0, speech > 0 else { return true }
+        guard speech > 0 else { return 1 }
         var spanned = 0
-        for segment in segments where !segment.word.hasPrefix("<") && !segment.word.hasPrefix("[") && !segment.word.hasPrefix("(") {
+        for segment in segments
+        where !segment.word.hasPrefix("<") && !segment.word.hasPrefix("[") && !segment.word.hasPrefix("(")
+            && !FiniteStateGrammar.isGarbage(segment.word)
+        {
             spanned += segment.frames
         }
-        return Double(spanned) >= leastCoverage * Double(speech)
+        return Double(spanned) / Double(speech)
     }
 }

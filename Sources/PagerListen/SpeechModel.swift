@@ -40,6 +40,27 @@ public struct SpeechModel: Hashable, Sendable {
         }
     }
 
+    /// Whether the pronouncing dictionary has `word` (lower case), without loading a recogniser:
+    /// for checking a wake word on the command line. False when the dictionary cannot be read.
+    public func canPronounce(_ word: String) -> Bool {
+        guard !word.isEmpty, !word.contains(" "), let file = fopen(dictionary, "r") else { return false }
+        defer { fclose(file) }
+        let entry = Array(word.utf8)
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, file) > 0, let line {
+            // "word PH ONES" or "word(2) PH ONES" for another pronunciation.
+            let matches = line.withMemoryRebound(to: UInt8.self, capacity: entry.count + 1) { bytes in
+                for index in entry.indices where bytes[index] != entry[index] { return false }
+                return bytes[entry.count] == UInt8(ascii: " ") || bytes[entry.count] == UInt8(ascii: "(")
+                    || bytes[entry.count] == UInt8(ascii: "\t")
+            }
+            if matches { return true }
+        }
+        return false
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

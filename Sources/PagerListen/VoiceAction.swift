@@ -4,11 +4,17 @@ public enum VoiceAction: Hashable, Sendable, CustomStringConvertible {
     case command(String)
     /// "quit listening": listening ends after this phrase; no command runs.
     case quitListening
+    /// "go to sleep": listening stays on but obeys nothing except "wake up".
+    case sleep
+    /// "wake up": listening obeys commands again.
+    case wake
 
     public var description: String {
         switch self {
         case .command(let line): line
         case .quitListening: "quit listening"
+        case .sleep: "go to sleep"
+        case .wake: "wake up"
         }
     }
 }

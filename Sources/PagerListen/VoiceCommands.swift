@@ -2,9 +2,11 @@
 /// means; rebuilt whenever the pages change.
 ///
 /// "next (page)", "previous (page)", "first page", "last page", "(go to) page <number>",
-/// "go to <title>", "repeat", "stop", "where am I", "quit listening" and "read". Title words the
-/// dictionary cannot pronounce are left out (and reported), since a grammar word without a
-/// pronunciation cannot be recognised at all.
+/// "go to <title>", "repeat", "stop", "where am I", "quit listening", "read", "go to sleep" and
+/// "wake up". Title words the dictionary cannot pronounce are left out (and reported), since a
+/// grammar word without a pronunciation cannot be recognised at all. With a wake word, every
+/// phrase begins with it ("computer next page"), so speech not addressed to PagerVoice runs
+/// nothing.
 public struct VoiceCommands: Sendable {
     public struct Phrase: Hashable, Sendable {
         public var words: [String]
@@ -18,11 +20,17 @@ public struct VoiceCommands: Sendable {
     public private(set) var phrases: [Phrase] = []
     public private(set) var report: GrammarReport
 
+    /// What listening asleep understands: "wake up" alone (after the wake word, if any).
+    public static func asleep(wakeWord: String? = nil) -> [Phrase] {
+        [Phrase(words: (wakeWord.map { [$0] } ?? []) + ["wake", "up"], action: .wake)]
+    }
+
     /// - Parameters:
     ///   - titles: the page titles, in page order.
     ///   - count: the number of pages (numbers are offered for 1…count).
     ///   - canPronounce: whether the dictionary has a word (lower case).
-    public init(titles: [String], count: Int, canPronounce: (String) -> Bool) {
+    ///   - wakeWord: a word every phrase must begin with (lower case, in the dictionary), or nil.
+    public init(titles: [String], count: Int, canPronounce: (String) -> Bool, wakeWord: String? = nil) {
         var seen: [[String]: VoiceAction] = [:]
         var phrases: [Phrase] = []
         func add(_ words: [String], _ action: VoiceAction) -> Bool {
@@ -46,6 +54,8 @@ public struct VoiceCommands: Sendable {
         // Also where no document is open: there "read" fails with a line saying how to open
         // one. Left out, the word was taken for another phrase ("where am I", in flite's rms).
         _ = add(["read"], .command("read"))
+        _ = add(["go", "to", "sleep"], .sleep)
+        _ = add(["wake", "up"], .wake)
         let numbered = min(max(count, 0), Self.maximumPageNumber)
         if numbered > 0 {
             for page in 1...numbered {
@@ -72,6 +82,9 @@ public struct VoiceCommands: Sendable {
             if !kept.isEmpty && !add(phrase, action), let earlier = seen[phrase], earlier != action {
                 clashes.append(.init(page: page, words: phrase, goesTo: earlier))
             }
+        }
+        if let wakeWord {
+            phrases = phrases.map { Phrase(words: [wakeWord] + $0.words, action: $0.action) }
         }
         self.phrases = phrases
         report = GrammarReport(

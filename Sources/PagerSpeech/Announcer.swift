@@ -82,6 +82,8 @@ public final class Announcer: Sendable {
         let spoken: String
         let priority: SpeechPriority
         let voice: VoiceSettings.Resolved
+        /// An earcon's samples, played instead of synthesising `spoken`.
+        var tone: [Int16]? = nil
     }
 
     /// The utterance being spoken, and the line between "before its interruption" and "after".
@@ -266,6 +268,31 @@ public final class Announcer: Sendable {
         return id
     }
 
+    /// Queues an earcon at low priority: it waits for whatever is being said and is cut off by
+    /// the next announcement, so it never delays one. It goes to the same sinks as speech (a
+    /// loudspeaker, `--wav-dir`), and its event's text is "earcon: NAME". Nothing when audio is
+    /// off.
+    @discardableResult
+    public func play(_ earcon: Earcon) -> UtteranceID {
+        let text = "earcon: \(earcon.rawValue)"
+        guard let engine, let voice = try? engine.resolve(settings) else {
+            let id = Self.takeID()
+            onEvent(event(id: id, text: text, spoken: text, priority: .low, outcome: .finished, sampleRate: 0))
+            return id
+        }
+        let tone = earcon.samples(sampleRate: engine.sampleRate)
+        let (id, effects) = state.withLock { state -> (UtteranceID, Carried) in
+            let id = Self.takeID()
+            state.outstanding += 1
+            let pending = Pending(id: id, text: text, spoken: text, priority: .low, voice: voice, tone: tone)
+            if state.shutDown { return (id, Carried(dropped: [pending])) }
+            state.pending[id] = pending
+            return (id, carryOut(state.queue.send(.enqueue(.init(id: id, priority: .low))), &state))
+        }
+        finish(effects, engine: engine)
+        return id
+    }
+
     /// Silences everything now (the user pressed Ctrl-C): the current utterance is cut, queued
     /// ones are dropped, each with an `.interrupted` event. Returns once no more sound can come.
     public func stop() {
@@ -437,10 +464,29 @@ public final class Announcer: Sendable {
         for sink in sinks { sink.begin(info) }
         var delivered = 0
         let sinks = self.sinks
-        let rendered = engine.render(pending.spoken, voice: pending.voice) { buffer in
-            active.deliver {
-                for sink in sinks { sink.write(buffer) }
-                delivered += buffer.count
+        let rendered: SpeechEngine.RenderOutcome
+        if let tone = pending.tone {
+            // In 20 ms buffers, as eSpeak NG delivers speech, so an interruption cuts it as fast.
+            let slice = engine.sampleRate / 50
+            var start = 0
+            while start < tone.count {
+                let end = min(start + slice, tone.count)
+                let ran = tone[start..<end].withUnsafeBufferPointer { buffer in
+                    active.deliver {
+                        for sink in sinks { sink.write(buffer) }
+                        delivered += buffer.count
+                    }
+                }
+                if !ran { break }
+                start = end
+            }
+            rendered = SpeechEngine.RenderOutcome(ending: start < tone.count ? .stopped : .completed)
+        } else {
+            rendered = engine.render(pending.spoken, voice: pending.voice) { buffer in
+                active.deliver {
+                    for sink in sinks { sink.write(buffer) }
+                    delivered += buffer.count
+                }
             }
         }
         var failure: SpeechError?

@@ -43,7 +43,7 @@ import Testing
         // Each expect is checked twice: as text, then by ear, on the same line.
         #expect(checks.map { $0["line"] as? Int } == [4, 4, 6, 6])
         #expect(checks.allSatisfy { $0["status"] as? String == "pass" })
-        #expect(checks[1]["expected"] as? String == "to hear \"Page 3 of 9\" as 'page three of nine'")
+        #expect(checks[1]["expected"] as? String == "to hear \"Page 3 of 9\" in en-us as 'page three of nine'", "the voice is named")
         #expect((checks[1]["got"] as? String)?.hasPrefix("heard 'page three of nine' (next best 'page ") == true)
         #expect((checks[3]["got"] as? String)?.hasPrefix("heard 'page seven of nine'") == true)
         // The recogniser's log went to the state folder, nothing to the terminal.
@@ -72,8 +72,8 @@ import Testing
         #expect(!failures.isEmpty)
         for line in failures {
             #expect(
-                line.hasPrefix("\(path):4: expected to hear \"Page 3 of 9\" as 'page three of nine', got heard '")
-                    || line.hasPrefix("\(path):6: expected to hear \"Page 7 of 9\" as 'page seven of nine', got heard '"), "\(line)")
+                line.hasPrefix("\(path):4: expected to hear \"Page 3 of 9\" in de as 'page three of nine', got heard '")
+                    || line.hasPrefix("\(path):6: expected to hear \"Page 7 of 9\" in de as 'page seven of nine', got heard '"), "\(line)")
             #expect(!line.contains("got heard 'page three of nine'") && !line.contains("got heard 'page seven of nine'"))
         }
         #expect(run.lines.last == "\(4 - failures.count) passed, \(failures.count) failed")

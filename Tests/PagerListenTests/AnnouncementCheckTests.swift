@@ -85,4 +85,23 @@ import Testing
         let result = try check.check(samples: tone, sampleRate: 16_000, expected: "Page 1 of 9")
         #expect(result.expected == "page one of nine")
     }
+
+    /// Moved from the retired `PhraseRecogniser`: an announcement said by flite's voices is heard
+    /// as itself among all nine of a pager's, through the same check `verify --listen` makes.
+    @Test func anAnnouncementSaidByAnotherVoiceIsHeardAsItself() throws {
+        let announcements = (1...9).map { "Page \($0) of 9" }
+        let check = try AnnouncementCheck(phrases: announcements, configuration: ListenFixtures.configuration)
+        #expect(check.unpronounceable.isEmpty)
+        let folder = try TemporaryDirectory(prefix: "pv-listen")
+        for (index, voice) in [(7, "slt"), (2, "rms")] {
+            let path = folder.path + "/announcement-\(index).wav"
+            try Talker.flite(voice).say(announcements[index], to: path)
+            let wav = try WAVFile(contentsOf: path)
+            let result = try check.check(samples: wav.samples, sampleRate: wav.sampleRate, expected: announcements[index])
+            #expect(result.matches, "\(voice): \(result)")
+            #expect(result.heard == "page \(NumberWords.words(index + 1)!.joined(separator: " ")) of nine")
+            let wrong = try check.check(samples: wav.samples, sampleRate: wav.sampleRate, expected: announcements[(index + 4) % 9])
+            #expect(!wrong.matches, "\(voice): another announcement expected fails")
+        }
+    }
 }

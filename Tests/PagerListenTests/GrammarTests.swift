@@ -88,39 +88,3 @@ import Testing
         #expect(report.leftOut[0].unreachableByTitle)
     }
 }
-
-/// `verify --listen`: an announcement synthesised by another voice is recognised back among all
-/// the pager's announcements.
-@Suite struct PhraseRecogniserTests {
-    @Test func recognisesWhichAnnouncementWasSaid() throws {
-        let announcements = (1...9).map { "Page \($0) of 9" }
-        let recogniser = try PhraseRecogniser(phrases: announcements, configuration: ListenFixtures.configuration)
-        #expect(recogniser.unpronounceable.isEmpty)
-        let folder = try TemporaryDirectory(prefix: "pv-listen")
-        for (index, voice) in [(7, "slt"), (2, "rms")] {
-            let path = folder.path + "/announcement-\(index).wav"
-            try Talker.flite(voice).say(announcements[index], to: path)
-            let match = try recogniser.recognise(wavFile: path)
-            guard case .phrase(let heardIndex, let heard, let score) = match else {
-                Issue.record("\(voice): not understood: \(match)")
-                continue
-            }
-            #expect(heardIndex == index)
-            #expect(heard == "page \(NumberWords.words(index + 1)!.joined(separator: " ")) of nine")
-            #expect(score < 0 && score.isFinite)
-            let wav = try WAVFile(contentsOf: path)
-            // The same audio as samples: the same phrase (the score moves a little, as the
-            // recogniser's running normalisation has now heard this voice once more).
-            guard case .phrase(index, _, _) = recogniser.recognise(samples: wav.samples, sampleRate: wav.sampleRate) else {
-                Issue.record("\(voice): the samples were not heard as announcement \(index + 1)")
-                continue
-            }
-        }
-        let other = folder.path + "/other.wav"
-        try Talker.flite("slt").say("the weather is nice today", to: other)
-        guard case .notUnderstood = try recogniser.recognise(wavFile: other) else {
-            Issue.record("an unrelated sentence matched an announcement")
-            return
-        }
-    }
-}

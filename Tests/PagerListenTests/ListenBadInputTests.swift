@@ -136,7 +136,7 @@ import Testing
         let folder = try TemporaryDirectory(prefix: "pv-listen")
         configuration.model.acousticModel = folder.path
         do {
-            _ = try PhraseRecogniser(phrases: ["next"], configuration: configuration)
+            _ = try AnnouncementCheck(phrases: ["next"], configuration: configuration)
             Issue.record("an empty model folder was accepted")
         } catch {
             guard case .modelMissing(_, let reason) = error else {
@@ -147,6 +147,6 @@ import Testing
         }
         configuration = ListenFixtures.configuration
         configuration.model.dictionary = folder.path + "/none.dict"
-        #expect(throws: ListenError.self) { _ = try PhraseRecogniser(phrases: ["next"], configuration: configuration) }
+        #expect(throws: ListenError.self) { _ = try AnnouncementCheck(phrases: ["next"], configuration: configuration) }
     }
 }

@@ -20,12 +20,13 @@ import Testing
                 events.append($0)
             }
             _ = listener.waitUntilFinished(timeout: .seconds(60))
-            let recogniser = try PhraseRecogniser(phrases: ["Page 1 of 2", "Page 2 of 2"], configuration: configuration)
-            let match = try recogniser.recognise(wavFile: path)
+            let check = try AnnouncementCheck(phrases: ["Page 1 of 2", "Page 2 of 2"], configuration: configuration)
+            let wav = try WAVFile(contentsOf: path)
+            let match = try check.check(samples: wav.samples, sampleRate: wav.sampleRate, expected: "Page 1 of 2").matches
             var missing = configuration
             missing.model.acousticModel = "/nonexistent"
-            let failure = Result { () throws(ListenError) in try PhraseRecogniser(phrases: ["next"], configuration: missing) }
-            FileHandle.standardOutput.write(Data("RESULT \(events.all.actions) \(match) \(failure)\n".utf8))
+            let failure = Result { () throws(ListenError) in try AnnouncementCheck(phrases: ["next"], configuration: missing) }
+            FileHandle.standardOutput.write(Data("RESULT \(events.all.actions) matches \(match) \(failure)\n".utf8))
             return
         }
         let state = try TemporaryDirectory(prefix: "pv-listen-state")
@@ -39,7 +40,7 @@ import Testing
         #expect(child.waitForExit(timeout: .seconds(120)) == 0, "\(child.standardOutput)\n\(child.standardError)")
         let result = child.standardOutput.split(separator: "\n").first { $0.hasPrefix("RESULT") }
         #expect(result?.contains("[next]") == true, "\(child.standardOutput)")
-        #expect(result?.contains("notUnderstood") == true, "'next page' is not an announcement")
+        #expect(result?.contains("matches false") == true, "'next page' is not 'Page 1 of 2'")
         #expect(result?.contains("speech recognition model not usable at /nonexistent") == true)
         // Nothing from PocketSphinx or sphinxbase: no INFO/WARN/ERROR lines anywhere.
         for output in [child.standardOutput, child.standardError] {

@@ -2,8 +2,8 @@ import Testing
 
 @testable import PagerListen
 
-/// `RejectionTuning.coversSpeech`: a phrase must span half of the speech the detector heard. The
-/// paths are the ones PocketSphinx gave on the bench (`pagervoice-bench listen`), word by word.
+/// `RejectionTuning.coversSpeech`: a phrase's words must span most of the speech the detector
+/// heard. The paths are ones PocketSphinx gave (`pagervoice-bench listen`), word by word.
 @Suite struct SpeechCoverageTests {
     /// The detector's margins as `Recogniser` sets them: 20 frames before speech, 20 after.
     private let margins = 40
@@ -25,6 +25,18 @@ import Testing
             ("<sil>", 20), ("gbg_p", 4), ("go", 20), ("to", 14), ("page", 40), ("nineteen", 60), ("<sil>", 22),
         ]
         #expect(RejectionTuning().coversSpeech(long, utteranceFrames: 180, detectorMargins: margins))
+    }
+
+    /// Issue 31, item 7: eSpeak NG `en-us` saying "stop it right now" was "stop", a loop phone,
+    /// 44 frames of silence and another loop phone; it ran `stop`. The phrase alone spans under a
+    /// third of the speech.
+    @Test func aPhraseFollowedByMoreSpeechIsNotACommand() {
+        let path: [(word: String, frames: Int)] = [
+            ("(NULL)", 1), ("<sil>", 13), ("stop", 24), ("(NULL)", 1), ("gbg_y", 6), ("<sil>", 44), ("gbg_aw", 25), ("(NULL)", 1),
+            ("<sil>", 17),
+        ]
+        #expect(!RejectionTuning().coversSpeech(path, utteranceFrames: 130, detectorMargins: margins))
+        #expect(RejectionTuning(leastCoverage: 0).coversSpeech(path, utteranceFrames: 130, detectorMargins: margins))
     }
 
     /// Noise words are not speech either: a command inside a longer noise is said again rather

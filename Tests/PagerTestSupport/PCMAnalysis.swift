@@ -1,3 +1,5 @@
+import Foundation
+
 /// Energy measurements for deciding whether audio is speech or silence.
 ///
 /// Full-scale 16-bit audio has an RMS of up to 32767; eSpeak NG's speech sits in the low
@@ -38,5 +40,35 @@ public enum PCMAnalysis {
     /// Index of the first sample of the first window louder than `threshold`, if any.
     public static func firstLoudSample(_ samples: [Int16], threshold: Double, window: Int = 512) -> Int? {
         windowedRMS(samples, window: window).firstIndex { $0 > threshold }.map { $0 * window }
+    }
+}
+
+extension PCMAnalysis {
+    /// The pitch of a tone from its zero crossings (a glide gives its mean pitch).
+    public static func zeroCrossingFrequency(_ samples: [Int16], sampleRate: Int) -> Double {
+        guard samples.count > 1 else { return 0 }
+        var crossings = 0
+        for index in 1..<samples.count where (samples[index - 1] < 0) != (samples[index] < 0) { crossings += 1 }
+        return Double(crossings) * Double(sampleRate) / (2 * Double(samples.count))
+    }
+
+    /// The share of the energy of `samples` at `frequency` (Goertzel), 0 to 1: near 1 for a pure
+    /// tone at that pitch, small for speech or another pitch.
+    public static func share(of frequency: Double, in samples: ArraySlice<Int16>, sampleRate: Int) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        let coefficient = 2 * cos(2 * Double.pi * frequency / Double(sampleRate))
+        var previous = 0.0
+        var beforePrevious = 0.0
+        var energy = 0.0
+        for sample in samples {
+            let value = Double(sample)
+            energy += value * value
+            let current = value + coefficient * previous - beforePrevious
+            beforePrevious = previous
+            previous = current
+        }
+        let power = previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious
+        guard energy > 0 else { return 0 }
+        return min(1, 2 * power / (Double(samples.count) * energy))
     }
 }

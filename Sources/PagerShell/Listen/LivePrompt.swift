@@ -37,6 +37,24 @@ final class LivePrompt: Sendable {
         var pushedBack: UInt8?
         /// The first bytes of a character whose last have not come (a slow link may split it).
         var partial: [UInt8] = []
+        /// The prompt drawn: it says when listening is asleep.
+        var prompt = LivePrompt.awakePrompt
+        /// Where the toggle key is reported (`feed`).
+        var queue: InputQueue?
+    }
+
+    static let awakePrompt = "pager> "
+    static let asleepPrompt = "pager (asleep)> "
+    /// Ctrl-T ("talk") toggles listening between asleep and awake; libedit never sees it. Its
+    /// own use, swapping two characters, is rarely missed, and no terminal takes it for itself.
+    static let toggleKey: UInt8 = 0x14
+
+    /// The prompt for the next line.
+    var prompt: String { state.withLock { $0.prompt } }
+
+    /// Shows listening asleep (or awake) in the prompt, from the next redraw on.
+    func showAsleep(_ asleep: Bool) {
+        state.withLock { $0.prompt = asleep ? Self.asleepPrompt : Self.awakePrompt }
     }
     private let state = Locked(State())
     private let cleared = DispatchSemaphore(value: 0)
@@ -74,8 +92,13 @@ final class LivePrompt: Sendable {
     /// waits for `lineFinished`. The thread finishes its part of the queue at Ctrl-D, when the
     /// terminal hangs up, or at `close`.
     func feed(_ queue: InputQueue, from reader: EditLineReader) {
+        var reader = reader
+        reader.currentPrompt = { [self] in prompt }
         let box = UncheckedBox(reader)
-        state.withLock { $0.reading = true }
+        state.withLock {
+            $0.reading = true
+            $0.queue = queue
+        }
         Thread { [self] in
             while beginReading() {
                 let line = box.value.nextLine()
@@ -177,6 +200,10 @@ final class LivePrompt: Sendable {
             }
             if descriptors[0].revents != 0 {
                 guard let byte = readByte() else { return -1 }
+                if byte == Self.toggleKey, let queue = state.withLock({ $0.partial.isEmpty ? $0.queue : nil }) {
+                    queue.push(.toggleListening)
+                    continue
+                }
                 if let key = decode(byte) { return key }
             }
         }
@@ -227,6 +254,7 @@ final class LivePrompt: Sendable {
         _ = Array(sequence.utf8).withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
         cleared.signal()
         printed.wait()
+        pagervoice_rl_set_prompt(prompt)
         pagervoice_rl_redraw()
     }
 }

@@ -6,11 +6,14 @@ import PagerListen
 /// grammar rebuilt whenever the pages change.
 final class SessionListener: Sendable {
     let listener: Listener
+    /// The word every phrase begins with, if any.
+    let wakeWord: String?
     /// Watches standard output for its reader leaving while nothing is printed (`ReaderWatch`).
     private let readerWatch: ReaderWatch?
 
-    private init(listener: Listener, readerWatch: ReaderWatch?) {
+    private init(listener: Listener, wakeWord: String?, readerWatch: ReaderWatch?) {
         self.listener = listener
+        self.wakeWord = wakeWord
         self.readerWatch = readerWatch
     }
 
@@ -27,12 +30,17 @@ final class SessionListener: Sendable {
             options.listenFile.map { .wavFile($0) } ?? .pulseAudio(device: options.listenDevice)
         var configuration = ListenConfiguration()
         configuration.stateFolder = StateFolder.path()  // PocketSphinx logs there, never to the terminal
+        configuration.wakeWord = options.grammarWakeWord
+        configuration.startsAsleep = options.listenAsleep
         let listener = try Listener(source: source, titles: pages, count: pages.count, configuration: configuration) { event in
             queue.push(.voice(event))
             if case .finished = event { queue.finished() }
         }
         let watch = ReaderWatch.start(fd: out.fd.rawValue) { queue.push(.readerGone) }
-        return (SessionListener(listener: listener, readerWatch: watch), listener.initialReport.notices + listener.sourceNotices)
+        return (
+            SessionListener(listener: listener, wakeWord: configuration.wakeWord, readerWatch: watch),
+            listener.initialReport.notices + listener.sourceNotices
+        )
     }
 
     /// New pages: a new grammar ("go to <title>", "page <number>" up to the count). Returns the
@@ -62,6 +70,22 @@ enum VoiceReport {
             .init(
                 text: ["listening to \(source.terminalSafe)"],
                 json: .object([("type", .string("listening")), ("state", .string("started")), ("source", .string(source))])))
+    }
+
+    /// Asleep: only "wake up" (after the wake word) is obeyed, and nothing else is printed.
+    static func asleep(wakeWord: String?) -> SessionOutput {
+        let phrase = (wakeWord.map { "\($0) " } ?? "") + "wake up"
+        return .info(
+            .init(
+                text: ["listening asleep: say \"\(phrase)\" to wake it"],
+                json: .object([("type", .string("listening")), ("state", .string("asleep"))])))
+    }
+
+    static func awake(wakeWord: String?) -> SessionOutput {
+        .info(
+            .init(
+                text: ["listening awake" + (wakeWord.map { ": begin each command with \"\($0)\"" } ?? "")],
+                json: .object([("type", .string("listening")), ("state", .string("awake"))])))
     }
 
     static func notUnderstood(_ words: [String]) -> SessionOutput {

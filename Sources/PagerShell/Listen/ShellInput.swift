@@ -11,6 +11,8 @@ enum ShellInput: Sendable {
     case voice(ListenEvent)
     /// The listener is ready: what it listens to ("the default PulseAudio source", a file).
     case listening(String)
+    /// The key that toggles listening was pressed on the terminal (`LivePrompt.toggleKey`).
+    case toggleListening
     /// The listener could not start (why, in one line): the session goes on by keyboard.
     case listeningOff(String)
     /// Standard output's reader left while nothing was being printed (`ReaderWatch`): the

@@ -21,6 +21,10 @@ extension AudioOutput: ExpressibleByArgument {
     static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }
 
+extension OutputRenderer.PrintMode: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
+
 extension TextSize: ExpressibleByArgument {
     /// The names people write: "large", "xxxLarge", "AX3", "ax3", "accessibility3".
     public init?(argument: String) { self.init(name: argument) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PagerCore
+import PagerListen
 
 /// Voice commands (issue 13): say "next page" and it pages, offline, through PocketSphinx.
 struct ListenOptions: ParsableArguments {
@@ -17,7 +18,35 @@ struct ListenOptions: ParsableArguments {
         completion: .file(extensions: ["wav"]))
     var listenFile: String?
 
+    @Flag(help: "Start listening asleep: nothing but \"wake up\" is obeyed until it is said (implies --listen).")
+    var listenAsleep = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Obey only what begins with this word (\"computer next page\"); it must be in the pronouncing dictionary (implies --listen).",
+            valueName: "word"))
+    var wakeWord: String?
+
+    @Option(help: "Short tones for heard and done, not understood, asleep and awake (default: on).")
+    var earcons: Switch = .on
+
+    enum Switch: String, CaseIterable, ExpressibleByArgument {
+        case on, off
+        static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    }
+
     func validate() throws {
+        if let wakeWord {
+            let word = wakeWord.lowercased()
+            guard !word.isEmpty, word.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || $0 == "'" }) else {
+                throw ValidationError("--wake-word needs one word of letters, not '\(wakeWord.terminalSafe)'")
+            }
+            guard SpeechModel.englishUS.canPronounce(word) else {
+                throw ValidationError(
+                    "--wake-word: '\(wakeWord.terminalSafe)' is not in the pronouncing dictionary (\(SpeechModel.englishUS.dictionary)), "
+                        + "so it could never be heard; choose another word")
+            }
+        }
         if let listenDevice, listenDevice.trimmingSpaces().isEmpty { throw ValidationError("--listen-device needs a source name") }
         if let listenFile {
             guard !listenFile.isEmpty else { throw ValidationError("--listen-file needs a WAV file") }
@@ -28,5 +57,8 @@ struct ListenOptions: ParsableArguments {
     }
 
     /// Whether any listening was asked for.
-    var isListening: Bool { listen || listenDevice != nil || listenFile != nil }
+    var isListening: Bool { listen || listenDevice != nil || listenFile != nil || listenAsleep || wakeWord != nil }
+
+    /// The wake word as the grammar spells it.
+    var grammarWakeWord: String? { wakeWord?.lowercased() }
 }

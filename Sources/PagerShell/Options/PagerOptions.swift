@@ -132,6 +132,14 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Terse verbosity: focus descriptions without hints.")
     var terse = false
 
+    @Option(
+        help: ArgumentHelp(
+            "What text output prints: all; unspoken (what is not spoken: errors, tables, status), for a screen reader that reads the terminal; none (errors only). JSON always carries everything.",
+            valueName: "what"))
+    var print: OutputRenderer.PrintMode = .all
+
+    var renderer: OutputRenderer { OutputRenderer(json: json, print: print) }
+
     var verbosity: AccessibilityElement.Verbosity { terse ? .terse : .normal }
 
     init() {}

@@ -25,6 +25,7 @@ enum HelpText {
                 // Too narrow to keep the help beside the usage: it goes under it.
                 return ["  " + info.usage] + Formatting.wrap(info.help, width: columns, first: "      ", indent: 6)
             }
+            + [""] + listeningLines(columns: columns)
             + ["", "Languages (lang TAG), each in its own name:"] + languageLines(columns: columns)
         return .info(
             .init(
@@ -36,6 +37,13 @@ enum HelpText {
                         .array(SpokenStrings.table.map { .object([("code", .string($0.code)), ("name", .string($0.name))]) })
                     ),
                 ])))
+    }
+
+    /// How listening is put to sleep and woken, wrapped to `columns` on a terminal.
+    static func listeningLines(columns: Int? = nil) -> [String] {
+        let text = "Listening (--listen): Ctrl-T puts it to sleep or wakes it, as saying \"go to sleep\" and \"wake up\" does."
+        guard let columns, Formatting.displayWidth(text) > columns else { return [text] }
+        return Formatting.wrap(text, width: columns, first: "", indent: 2)
     }
 
     /// Every language as "de  Deutsch", four to a line, or as many as `columns` hold; columns

@@ -4,8 +4,24 @@ import PagerCore
 /// or, with `--json`, one JSON object per line on stdout, exactly as docs/CONTRACT.md specifies.
 public struct OutputRenderer: Sendable {
     public var json: Bool
+    /// What text output prints (`--print`); JSON always carries everything.
+    public var print: PrintMode
 
-    public init(json: Bool) { self.json = json }
+    /// `--print`: with a screen reader reading the terminal, printed announcements are heard
+    /// twice (the screen reader's voice and ours).
+    public enum PrintMode: String, CaseIterable, Sendable {
+        /// Everything: announcements, what is spoken, tables, errors.
+        case all
+        /// Only what is not spoken (tables, status, help, what was heard, errors).
+        case unspoken
+        /// Nothing but errors.
+        case none
+    }
+
+    public init(json: Bool, print: PrintMode = .all) {
+        self.json = json
+        self.print = print
+    }
 
     public struct Lines: Equatable {
         public var stdout: [String] = []
@@ -17,17 +33,25 @@ public struct OutputRenderer: Sendable {
         var lines = Lines()
         switch output {
         case .announcement(let a):
-            lines.stdout.append(json ? Self.json(a).serialized() : a.text)
+            if json {
+                lines.stdout.append(Self.json(a).serialized())
+            } else if print == .all {
+                lines.stdout.append(a.text)
+            }
         case .speech(let speech):
             // `say` text may hold escape sequences: JSON escapes them itself, text output is made
             // terminal-safe as it is written (OutputStream.writeLine).
             if json {
                 lines.stdout.append(speech.json.serialized())
-            } else if speech.isPrinted {
+            } else if speech.isPrinted && print == .all {
                 lines.stdout.append(speech.text)
             }
         case .info(let info), .boundary(let info):
-            if json { lines.stdout.append(info.json.serialized()) } else { lines.stdout += info.text }
+            if json {
+                lines.stdout.append(info.json.serialized())
+            } else if print != .none {
+                lines.stdout += info.text
+            }
         case .error(let message):
             if json {
                 lines.stdout.append(Self.errorEvent(message, line: lineNumber).serialized())

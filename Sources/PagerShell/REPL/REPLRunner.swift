@@ -1,6 +1,7 @@
 import Dispatch
 import PagerCore
 import PagerListen
+import PagerSpeech
 
 /// The read–reduce–print–speak loop. On a terminal it is a conversation (prompt, editing, speech
 /// interrupted by the next announcement like VoiceOver); from a pipe it is a script: no prompt,
@@ -13,11 +14,14 @@ final class REPLRunner {
     let interactive: Bool
     let out: OutputStream
     let err: OutputStream
+    /// Whether voice commands get their tones (`--earcons`).
+    let earcons: Bool
 
     init(
         session: Session, renderer: OutputRenderer, speaker: SpeechClient, interactive: Bool,
-        out: OutputStream = .standardOutput, err: OutputStream = .standardError
+        out: OutputStream = .standardOutput, err: OutputStream = .standardError, earcons: Bool = true
     ) {
+        self.earcons = earcons
         self.session = session
         self.renderer = renderer
         self.speaker = speaker
@@ -145,8 +149,12 @@ final class REPLRunner {
             if !finishLine() || quit { return finish(failed: failed, speechFailed: speechFailed) }
         }
         var pages = session.pager.pages
+        var asleep = false
+        if let voice { session.listening = Self.listeningState(asleep: false, wakeWord: voice.wakeWord) }
         while let input = next() {
             var outputs: [SessionOutput] = []
+            /// The tone that follows what this input says (voice commands only).
+            var earcon: Earcon?
             notALine = if case .line = input { false } else { true }
             switch input {
             case .line(.line(let text)):
@@ -157,11 +165,29 @@ final class REPLRunner {
                 outputs = [.error(reason)]
             case .voice(.heard(let phrase)):
                 outputs = [VoiceReport.heard(phrase)]
-                if case .command(let line) = phrase.action { outputs += session.handle(line) }
+                switch phrase.action {
+                case .command(let line):
+                    outputs += session.handle(line)
+                    earcon = .done
+                case .quitListening: earcon = .done
+                // The state change that follows has its own tone.
+                case .sleep, .wake: break
+                }
             case .voice(.notUnderstood(let words)):
                 outputs = [VoiceReport.notUnderstood(words)]
+                earcon = .notUnderstood
+            case .voice(.asleep), .voice(.awake):
+                asleep = if case .voice(.asleep) = input { true } else { false }
+                outputs = [asleep ? VoiceReport.asleep(wakeWord: voice?.wakeWord) : VoiceReport.awake(wakeWord: voice?.wakeWord)]
+                earcon = asleep ? .asleep : .awake
+                session.listening = Self.listeningState(asleep: asleep, wakeWord: voice?.wakeWord)
+                prompt?.showAsleep(asleep)
+            case .toggleListening:
+                // Once listening has ended there is nothing to put to sleep.
+                if let voice, !voice.listener.isFinished { voice.listener.setAsleep(!asleep) }
             case .voice(.finished(let end)):
                 outputs = [VoiceReport.ended(end)]
+                session.listening = if case .failed = end { "failed" } else { "ended" }
                 // Listening that broke off (a recording cut short, audio lost) left what was
                 // asked unheard: a script's run fails, as when it cannot start.
                 if case .failed = end { failed = true }
@@ -183,6 +209,11 @@ final class REPLRunner {
             let typed = !notALine
             let (quit, goOn) = printing(above: typed ? nil : prompt) {
                 let quit = carryOut(outputs)
+                if let earcon, earcons {
+                    listener?.speakingBegan()
+                    spoke = true
+                    speaker.earcon(earcon)
+                }
                 if let voice, session.pager.pages != pages {
                     pages = session.pager.pages
                     for notice in voice.pagesChanged(pages) { err.writeLine("pagervoice: \(notice)") }
@@ -215,6 +246,11 @@ final class REPLRunner {
         out.flush()
         if out.failure != nil { return 1 }
         return (failed && !interactive) || speechFailed ? 1 : 0
+    }
+
+    /// What `status` says of listening.
+    static func listeningState(asleep: Bool, wakeWord: String?) -> String {
+        (asleep ? "asleep" : "awake") + (wakeWord.map { ", wake word \($0)" } ?? "")
     }
 
     static func priority(of output: SessionOutput) -> AnnouncementPriority {

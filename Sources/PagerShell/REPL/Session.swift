@@ -13,6 +13,9 @@ public struct Session: Sendable {
     public var speechDescription: String
     /// The terminal's width now, which `help` fits; nil when output is no terminal.
     public var terminalColumns: @Sendable () -> Int? = { nil }
+    /// Voice commands' state for `status` ("awake", "asleep", "awake, wake word computer"); nil
+    /// when the session does not listen.
+    public var listening: String?
     /// Why the pager speaks the language it does, for `status` ("de from LANG=de_DE.UTF-8").
     public private(set) var languageReason: String
     /// The document being read (`pagervoice read FILE`): its pages are the pager's pages, and
@@ -120,7 +123,7 @@ public struct Session: Sendable {
                             json: .object([("type", .string("file")), ("path", .string(svg)), ("kind", .string("svg"))]))))
             ]
         case .status:
-            return [.info(StatusReport.make(pager, speech: speechDescription, language: languageReason))]
+            return [.info(StatusReport.make(pager, speech: speechDescription, language: languageReason, listening: listening))]
         case .voices:
             let voices = voiceList()
             return [

@@ -2,7 +2,7 @@ import PagerCore
 
 /// The `status` command: the whole state in a few lines.
 enum StatusReport {
-    static func make(_ pager: Pager, speech: String, language: String) -> SessionOutput.Info {
+    static func make(_ pager: Pager, speech: String, language: String, listening: String? = nil) -> SessionOutput.Info {
         let finger: String
         if let drag = pager.drag {
             finger = drag.isActive ? "down, moved \(NumberText.fixed(drag.screenTranslation, 1)) pt" : "down, not yet dragging"
@@ -24,6 +24,7 @@ enum StatusReport {
             "finger: \(finger)",
         ]
         if !speech.isEmpty { text.append("speech: \(speech)") }
+        if let listening { text.append("listening: \(listening)") }
         var members: [(String, JSON)] = [
             ("type", .string("status")),
             ("page", .int(pager.pageNumber)),
@@ -43,6 +44,7 @@ enum StatusReport {
             ("focus", .string(pager.focusedElement.kind.rawValue)),
         ]
         if !speech.isEmpty { members.append(("speech", .string(speech))) }
+        if let listening { members.append(("listening", .string(listening))) }
         return .init(text: text, json: .object(members))
     }
 }

@@ -11,6 +11,9 @@ struct SpeechClient: Sendable {
     /// Queue or interrupt by `priority` (iOS 17's rules), in `voice`, the eSpeak NG voice of the
     /// pager's language, unless `--voice` chose one.
     var speak: @Sendable (_ text: String, _ priority: AnnouncementPriority, _ voice: String) -> Void
+    /// Plays a short tone at low priority, after what is being said and cut by the next
+    /// announcement (`Announcer.play`); nothing where tones cannot be played (speech-dispatcher).
+    var earcon: @Sendable (_ earcon: Earcon) -> Void = { _ in }
     /// Silence everything now (Ctrl-C on a terminal, `stop`).
     var stop: @Sendable () -> Void
     /// Silence everything for good, before the process ends mid-script (Ctrl-C in a script): no
@@ -72,6 +75,7 @@ struct SpeechClient: Sendable {
         let output = announcer.output
         return SpeechClient(
             speak: { text, priority, voice in announcer.speak(text, priority: Self.priority(priority), voice: chosen ?? voice) },
+            earcon: { announcer.play($0) },
             stop: { announcer.stop() },
             shutDown: { announcer.shutDown() },
             drain: { announcer.drain() },

@@ -56,17 +56,19 @@ struct REPLCommand: PagerVoiceSubcommand {
             voiceList: { speaker.voiceLines() }, speechDescription: speaker.summary, languageReason: language.reason)
         if !output.json { session.terminalColumns = { Terminal.columns() } }
         let runner = REPLRunner(
-            session: session, renderer: OutputRenderer(json: output.json), speaker: speaker,
-            interactive: interactive, out: io.out, err: io.err)
+            session: session, renderer: output.renderer, speaker: speaker,
+            interactive: interactive, out: io.out, err: io.err, earcons: listening.earcons == .on)
 
         // Ctrl-C silences speech. On a terminal the session goes on; a script is stopped.
         InterruptWatcher.silencing(speaker, interactive: interactive).start()
 
         let status: Int32
-        if interactive {
+        if interactive && output.print != .none {
             io.out.writeLine(
                 "pagervoice \(PagerVoiceCommand.version): \(pager.announcementText). Type help for commands, quit or Ctrl-D to leave.")
             io.out.flush()
+        }
+        if interactive {
             // Listening: phrases heard print clear of the prompt, which is then drawn again.
             let prompt = listening.isListening ? LivePrompt.make() : nil
             var reader = EditLineReader(

@@ -106,8 +106,8 @@ struct ReadCommand: PagerVoiceSubcommand {
             if keysFromTerminal > STDIN_FILENO { close(keysFromTerminal) }
         }
         let runner = REPLRunner(
-            session: session, renderer: OutputRenderer(json: output.json), speaker: speaker, interactive: keys != nil,
-            out: io.out, err: io.err)
+            session: session, renderer: output.renderer, speaker: speaker, interactive: keys != nil,
+            out: io.out, err: io.err, earcons: listening.earcons == .on)
         InterruptWatcher.silencing(speaker, interactive: keys != nil).start()
 
         let status: Int32

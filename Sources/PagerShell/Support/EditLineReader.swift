@@ -48,8 +48,11 @@ public struct EditLineReader: LineSource {
         history = (0..<pagervoice_history_count()).compactMap { pagervoice_history_line($0).map { String(cString: $0) } }
     }
 
+    /// The prompt of the next line, when it can change (`LivePrompt.prompt`); else `prompt`.
+    var currentPrompt: (@Sendable () -> String)?
+
     public mutating func nextLine() -> LineResult? {
-        guard let raw = readline(prompt) else {
+        guard let raw = readline(currentPrompt?() ?? prompt) else {
             // Ctrl-D leaves the cursor after the prompt; what follows (the shell's prompt, a
             // phrase heard) starts on a line of its own.
             if Terminal.stdoutIsTTY { _ = write(STDOUT_FILENO, "\n", 1) }

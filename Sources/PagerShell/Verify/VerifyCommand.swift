@@ -27,7 +27,7 @@ struct VerifyCommand: PagerVoiceSubcommand {
             (name, role, states). A carousel that rotates is stopped with its own control first; one \
             that cannot be stopped fails the run.
             With --listen, each expect "TEXT" is also checked by ear: eSpeak NG says TEXT in the \
-            session's voice and rate, PocketSphinx hears it among every announcement of the pager, \
+            voice the model hears best (en-us; each check names it) or --voice, PocketSphinx hears it among every announcement of the pager, \
             what the script has said and its expected texts, and the check fails when it is heard \
             as something else (English only: a check in another language fails and says so).
             A command that fails is a failed check, and so is a script with no check at all. Line \
@@ -62,7 +62,7 @@ struct VerifyCommand: PagerVoiceSubcommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --listen: the eSpeak NG voice to speak in (default: the voice of the script's language).", valueName: "name"))
+            "With --listen: the eSpeak NG voice to speak in (default: en-us, the voice the recogniser hears best).", valueName: "name"))
     var voice: String?
 
     @Option(

@@ -1,0 +1,123 @@
+import Foundation
+import PagerListen
+import PagerTestSupport
+
+/// Real human speech that is no command (`HumanSpeech`: PocketSphinx's test recordings and
+/// Asterisk's prompts, from Debian) heard against the grammars of 1-, 3-, 20- and 80-page pagers:
+/// how many commands it runs, per hour of speech. The tuning part and the held-out part are
+/// reported apart; only the tuning part was ever looked at while rejection was tuned.
+enum HumanSpeechBench {
+    struct Figures {
+        var seconds = [HumanSpeech.Part: Double]()
+        var commands = [HumanSpeech.Part: Int]()
+        var hearings = [HumanSpeech.Part: Int]()
+
+        func perHour(_ part: HumanSpeech.Part) -> Double {
+            guard let seconds = seconds[part], seconds > 0, let commands = commands[part] else { return .nan }
+            return Double(commands) / (seconds * 4 / 3600)
+        }
+    }
+
+    static let sizes = [1, 3, 20, 80]
+
+    static func run(parts: [HumanSpeech.Part]) -> Figures {
+        var figures = Figures()
+        guard let folder = try? TemporaryDirectory(prefix: "pv-human-bench") else { return figures }
+        let configuration = ListenConfiguration(stateFolder: folder.path)
+        for part in parts {
+            var recordings = HumanSpeech.recordings(part)
+            if ProcessInfo.processInfo.environment["HUMAN_QUICK"] != nil {
+                recordings = recordings.filter { !$0.name.hasPrefix("asterisk/") }
+            }
+            if let extra = ProcessInfo.processInfo.environment["HUMAN_EXTRA"] {
+                recordings = ((try? FileManager.default.contentsOfDirectory(atPath: extra)) ?? []).sorted().filter { $0.hasSuffix(".wav") }
+                    .map {
+                        HumanSpeech(name: $0, path: extra + "/" + $0, part: .tuning)
+                    }
+            }
+            guard !recordings.isEmpty else {
+                print(
+                    "  human speech, \(part.rawValue) part: not installed (apt-get install pocketsphinx-testdata asterisk-core-sounds-en-wav)"
+                )
+                continue
+            }
+            var loaded: [(HumanSpeech, [Int16])] = []
+            var narrowband: Set<String> = []
+            for recording in recordings {
+                guard let samples = try? recording.samples() else {
+                    print("  cannot read \(recording.path)")
+                    continue
+                }
+                if recording.sampleRate < 16_000 { narrowband.insert(recording.name) }
+                // Half a second of silence around each, as a person pauses between sentences.
+                loaded.append((recording, [Int16](repeating: 0, count: 8000) + samples + [Int16](repeating: 0, count: 8000)))
+            }
+            let seconds = loaded.reduce(0.0) { $0 + Double($1.1.count - 16_000) / 16_000 }
+            figures.seconds[part] = seconds
+            print(
+                "  human speech that is no command, \(part.rawValue) part: \(loaded.count) recordings, "
+                    + String(format: "%.1f min", seconds / 60) + ", against 1-, 3-, 20- and 80-page pagers")
+            var total = 0
+            let started = ContinuousClock.now
+            for pages in sizes {
+                do {
+                    let recogniser = try Recogniser(configuration: configuration)
+                    let titles = ListenBench.titles(pages: pages)
+                    let commands = VoiceCommands(titles: titles, count: pages, canPronounce: recogniser.canPronounce)
+                    try recogniser.load(phrases: commands.phrases.map(\.words))
+                    recogniser.keepsDetail = true
+                    recogniser.prepareSecondLook()
+                    var run = 0
+                    for (recording, samples) in loaded {
+                        // As `Listener` hears a recording under 16 kHz.
+                        recogniser.narrowband = narrowband.contains(recording.name)
+                        var outcomes: [(Recogniser.Outcome, [String], String?, Double?)] = []
+                        var offset = 0
+                        while offset < samples.count {
+                            let end = min(offset + 1600, samples.count)
+                            for outcome in samples[offset..<end].withUnsafeBufferPointer({ recogniser.feed($0) }) {
+                                outcomes.append((outcome, recogniser.lastDetail, recogniser.lastStage?.rawValue, recogniser.lastConfidence))
+                            }
+                            offset = end
+                        }
+                        if let outcome = recogniser.finish() {
+                            outcomes.append((outcome, recogniser.lastDetail, recogniser.lastStage?.rawValue, recogniser.lastConfidence))
+                        }
+                        for (outcome, detail, stage, confidence) in outcomes {
+                            if ProcessInfo.processInfo.environment["HUMAN_VERBOSE"] != nil {
+                                print("    \(pages)-page pager: \(recording.name): \(outcome)")
+                                for line in detail { print("        \(line)") }
+                            }
+                            guard case .phrase(let index, let score) = outcome else { continue }
+                            run += 1
+                            let stage = stage ?? "?"
+                            let confidence = confidence.map { String(format: ", confidence %.1f", $0) } ?? ""
+                            for line in detail { print("        \(line)") }
+                            print(
+                                "    \(pages)-page pager: \(recording.name) → ran \(commands.phrases[index].action) "
+                                    + "('\(commands.phrases[index].words.joined(separator: " "))', \(stage), score \(Int(score))\(confidence))"
+                            )
+                        }
+                    }
+                    total += run
+                    print(
+                        Measure.row("    \(pages)-page pager: commands run (of \(loaded.count) recordings)", Double(run), "", decimals: 0))
+                } catch {
+                    print("    \(pages)-page pager: \(error)")
+                }
+            }
+            let elapsed = ContinuousClock.now - started
+            figures.commands[part] = total
+            figures.hearings[part] = loaded.count * sizes.count
+            print(
+                Measure.row(
+                    "    \(part.rawValue) part: commands run per hour of speech (all four grammars)", figures.perHour(part), "", decimals: 1
+                ))
+            print(
+                Measure.row(
+                    "    time to hear it (all four grammars)",
+                    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, "s", decimals: 0))
+        }
+        return figures
+    }
+}

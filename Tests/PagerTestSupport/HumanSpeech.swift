@@ -1,0 +1,106 @@
+import Foundation
+
+/// Real human speech that is no voice command, from Debian packages the Makefile installs (no
+/// audio is committed): PocketSphinx's test recordings (`pocketsphinx-testdata`: card names,
+/// digit strings, sentences read from a novel, 16 kHz) and Asterisk's US English prompts
+/// (`asterisk-core-sounds-en-wav`: one speaker, 8 kHz telephone speech, sentences, numbers,
+/// letters, words), and ALSA's speaker test voice (`alsa-utils`: "Front Center" and the like,
+/// 48 kHz).
+///
+/// Split once, by a hash of each file's name, into a part rejection may be tuned on and a part
+/// kept unseen (`heldOut`), so a figure on the held-out part is not one anything was tuned to.
+/// PocketSphinx's recordings are all in the tuning part: they are the ones the bug report used.
+/// ALSA's are all held out: the only wideband speech there besides PocketSphinx's.
+public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
+    public enum Part: String, Sendable, CaseIterable {
+        case tuning
+        case heldOut = "held-out"
+    }
+
+    /// Where it comes from, relative to its package's folder ("cards/004.wav").
+    public var name: String
+    public var path: String
+    public var part: Part
+
+    public var description: String { name }
+
+    /// The recording's own rate (PocketSphinx's raw files are 16 kHz; Asterisk's are 8 kHz).
+    public var sampleRate: Int {
+        guard !path.hasSuffix(".raw"), let wav = try? WAVFile(contentsOf: path) else { return 16_000 }
+        return wav.sampleRate
+    }
+
+    public init(name: String, path: String, part: Part) {
+        self.name = name
+        self.path = path
+        self.part = part
+    }
+
+    public static let pocketSphinxFolder = "/usr/share/pocketsphinx/test/data"
+    public static let asteriskFolder = "/usr/share/asterisk/sounds/en_US_f_Allison"
+    public static let alsaFolder = "/usr/share/sounds/alsa"
+
+    /// The recordings of `part` that are installed, in a stable order; empty when neither
+    /// package is.
+    public static func recordings(_ part: Part) -> [HumanSpeech] {
+        all().filter { $0.part == part }
+    }
+
+    public static func all() -> [HumanSpeech] {
+        var found: [HumanSpeech] = []
+        let sphinx = [
+            "cards/001.wav", "cards/002.wav", "cards/003.wav", "cards/004.wav", "cards/005.wav", "goforward.raw", "numbers.raw",
+            "something.raw", "tidigits/dhd.2934z.raw",
+        ]
+        let librivox = (try? FileManager.default.contentsOfDirectory(atPath: pocketSphinxFolder + "/librivox")) ?? []
+        for name in sphinx + librivox.filter({ $0.hasSuffix(".wav") }).sorted().map({ "librivox/" + $0 }) {
+            let path = pocketSphinxFolder + "/" + name
+            if FileManager.default.fileExists(atPath: path) { found.append(HumanSpeech(name: name, path: path, part: .tuning)) }
+        }
+        if let enumerator = FileManager.default.enumerator(atPath: asteriskFolder) {
+            var names: [String] = []
+            // Silence files hold no speech; they are heard as silence elsewhere.
+            while let name = enumerator.nextObject() as? String {
+                if name.hasSuffix(".wav") && !name.hasPrefix("silence/") { names.append(name) }
+            }
+            for name in names.sorted() {
+                found.append(HumanSpeech(name: "asterisk/" + name, path: asteriskFolder + "/" + name, part: part(of: name)))
+            }
+        }
+        let alsa = (try? FileManager.default.contentsOfDirectory(atPath: alsaFolder)) ?? []
+        for name in alsa.filter({ $0.hasSuffix(".wav") }).sorted() {
+            found.append(HumanSpeech(name: "alsa/" + name, path: alsaFolder + "/" + name, part: .heldOut))
+        }
+        return found
+    }
+
+    /// FNV-1a of the name, odd: held out.
+    static func part(of name: String) -> Part {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash & 1 == 1 ? .heldOut : .tuning
+    }
+
+    /// The recording at its own rate, mono, -1 to 1.
+    public func nativeSamples() throws -> (samples: [Float], sampleRate: Int) {
+        if path.hasSuffix(".raw") { return (try samples().map { Float($0) / 32768 }, 16_000) }
+        let wav = try WAVFile(contentsOf: path)
+        let mono = wav.samples.enumerated().filter { $0.offset % max(wav.channels, 1) == 0 }.map { Float($0.element) / 32768 }
+        return (mono, wav.sampleRate)
+    }
+
+    /// The recording as 16 kHz mono samples (linear interpolation from 8 kHz: an 8 kHz
+    /// recording holds nothing above 4 kHz either way).
+    public func samples() throws -> [Int16] {
+        if path.hasSuffix(".raw") {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }
+        }
+        let wav = try WAVFile(contentsOf: path)
+        let mono = wav.samples.enumerated().filter { $0.offset % max(wav.channels, 1) == 0 }.map { Float($0.element) / 32768 }
+        return WAVWriter.resample(mono, from: wav.sampleRate, to: 16_000).map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) }
+    }
+}
