@@ -231,35 +231,12 @@ enum ListenBench {
             if round == 0 {
                 // The threshold was chosen on the tuned voices' out-of-grammar sentences (their
                 // highest confidence, with a margin); the other lines show how it holds elsewhere.
-                print("    closed-set look (where every warp named one phrase): mean confidence per frame, min / median / max")
-                for (group, values) in confidences.sorted(by: { $0.key < $1.key }) {
-                    let sorted = values.sorted()
-                    let line = String(format: "%.1f / %.1f / %.1f", sorted.first!, sorted[sorted.count / 2], sorted.last!)
-                    print("      \(group) (\(values.count)): \(line)")
-                }
+                printSpread("closed-set look (where every warp named one phrase): mean confidence per frame", confidences, "%.1f")
             }
             if round == 0 {
-                print("    closed-set looks: loop phones per phrase phone, min / median / max")
-                for (group, values) in ratios.sorted(by: { $0.key < $1.key }) {
-                    let sorted = values.sorted()
-                    print(
-                        "      \(group) (\(values.count)): "
-                            + String(format: "%.2f / %.2f / %.2f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
-                }
-                print("    commands run by a grammar decode: share of the speech the phrase's words span, min / median / max")
-                for (group, values) in coverages.sorted(by: { $0.key < $1.key }) {
-                    let sorted = values.sorted()
-                    print(
-                        "      \(group) (\(values.count)): "
-                            + String(format: "%.2f / %.2f / %.2f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
-                }
-                print("    closed-set looks: the phone loop's mean score per frame, min / median / max")
-                for (group, values) in loopFits.sorted(by: { $0.key < $1.key }) {
-                    let sorted = values.sorted()
-                    print(
-                        "      \(group) (\(values.count)): "
-                            + String(format: "%.1f / %.1f / %.1f", sorted.first!, sorted[sorted.count / 2], sorted.last!))
-                }
+                printSpread("closed-set looks: loop phones per phrase phone", ratios, "%.2f")
+                printSpread("commands run by a grammar decode: share of the speech the phrase's words span", coverages, "%.2f")
+                printSpread("closed-set looks: the phone loop's mean score per frame", loopFits, "%.1f")
                 for talker in tunedVoices + unseenFliteVoices + espeakVoices {
                     let counts = perTalker[talker] ?? (0, 0)
                     print(Measure.row("  \(talker): run correctly (of \(counts.total))", Double(counts.correct), "", decimals: 0))
@@ -710,5 +687,15 @@ private final class HeardTimes: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return times.last
+    }
+}
+
+/// Prints one figure's spread per group of talkers: min / median / max, in `format`.
+private func printSpread(_ title: String, _ groups: [String: [Double]], _ format: String) {
+    print("    \(title), min / median / max")
+    for (group, values) in groups.sorted(by: { $0.key < $1.key }) {
+        let sorted = values.sorted()
+        let spread = [sorted.first!, sorted[sorted.count / 2], sorted.last!].map { String(format: format, $0) }
+        print("      \(group) (\(values.count)): " + spread.joined(separator: " / "))
     }
 }
