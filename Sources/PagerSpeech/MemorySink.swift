@@ -104,13 +104,4 @@ public final class MemorySink: AudioSink {
     public func flush() {
         state.withLock { $0.flushCount += 1 }
     }
-
-    /// Forgets what was recorded (long benchmarks would otherwise keep every sample).
-    public func reset() {
-        state.withLock { state in
-            state.recordings.removeAll()
-            state.totalSamples = 0
-            state.flushCount = 0
-        }
-    }
 }

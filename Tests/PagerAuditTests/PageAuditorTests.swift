@@ -307,4 +307,69 @@ import Testing
     @Test func dotScalingIsNotApplicableOnAPage() {
         #expect(Self.finding(.dotScaling, Self.facts()).status == .notApplicable)
     }
+
+    /// The rules' less common verdicts: each one a page can earn, with its reason.
+    @Test func lessCommonVerdictsSayWhy() {
+        var facts = Self.facts()
+        facts.slides[0].name = ""
+        #expect(
+            Self.finding(.label, facts).message == "slide 1 is marked as a slide (aria-roledescription) but has no accessible name")
+
+        facts = Self.facts()
+        facts.pickers = []
+        facts.previous = nil
+        facts.next = nil
+        facts.widget.name = ""
+        facts.widget.role = ""
+        facts.widget.roleDescription = nil
+        let label = Self.finding(.label, facts)
+        #expect(label.status == .notApplicable)
+        #expect(label.message.hasSuffix("its container needs no name (role none)"))
+
+        facts = Self.facts()
+        facts.slides = [facts.slides[0]]
+        let hidden = Self.finding(.hiddenPages, facts)
+        #expect(hidden.status == .notApplicable)
+        #expect(hidden.message == "there is one slide, so none is hidden")
+        facts.slides = []
+        #expect(Self.finding(.hiddenPages, facts).message == "the carousel's slides were not found as elements of their own")
+
+        // The slide on screen is left out of the accessibility tree.
+        facts = Self.facts()
+        facts.initial.exposedSlides = []
+        let unseen = Self.finding(.hiddenPages, facts)
+        #expect(unseen.status == .fail)
+        #expect(unseen.message.contains("slide 1 is on screen but hidden from assistive technology"))
+        #expect(unseen.element?.selector == "#s0")
+
+        facts = Self.facts()
+        facts.steps = []
+        let quiet = Self.finding(.oneAnnouncement, facts)
+        #expect(quiet.status == .notApplicable)
+        #expect(quiet.message == "no action changed the slide, so there was nothing to announce")
+
+        facts = Self.facts()
+        facts.rightToLeft = true
+        facts.next = nil
+        #expect(Self.finding(.rtl, facts).status == .notApplicable)
+        #expect(Self.finding(.rtl, facts).message.contains("has no next and previous controls"))
+    }
+
+    /// A carousel that rotates and whose control could not be pressed, or that falls silent
+    /// once stopped.
+    @Test func rotationThatCannotBeStoppedOrFallsSilent() {
+        var facts = Self.facts()
+        facts.rotationFacts.changesAfterLoad = 4
+        facts.rotation = Self.element("#stop", name: "Stop")
+        #expect(
+            Self.finding(.autoAdvance, facts).message
+                == "the carousel changes slide on its own once loaded; its rotation control could not be activated")
+        facts.rotationFacts.liveWhileRotating = "off"
+        facts.rotationFacts.pausedWithControl = true
+        facts.rotationFacts.changesAfterPause = 0
+        facts.rotationFacts.liveAfterPause = "off"
+        let silent = Self.finding(.oneAnnouncement, facts)
+        #expect(silent.status == .fail)
+        #expect(silent.message.contains("after rotation is stopped the slides are in no polite live region"))
+    }
 }

@@ -160,4 +160,23 @@ import Testing
             }
         }
     }
+
+    /// Markup's edges: what is not markup is read as written, what is markup goes, even unclosed.
+    @Test func inlineEdgesAreReadAsAListenerNeedsThem() {
+        // A backslash before a letter escapes nothing, and stays.
+        #expect(SpokenMarkdown.line("C:\\Users and \\d+") == "C:\\Users and \\d+")
+        #expect(SpokenMarkdown.line("a \\q b") == "a \\q b")
+        // An exclamation mark and a bracket that open no image are text.
+        #expect(SpokenMarkdown.line("Wow![not closed") == "Wow![not closed")
+        // An escaped bracket inside a link's target does not end it.
+        #expect(SpokenMarkdown.line("see [the spec](https://example.com/a\\)b) now") == "see the spec now")
+        // An HTML comment goes, whether or not it is closed.
+        #expect(SpokenMarkdown.line("before <!-- hidden --> after") == "before  after")
+        #expect(SpokenMarkdown.line("kept <!-- never closed") == "kept ")
+        #expect(SpokenMarkdown.line("kept <!-- a > b, never closed") == "kept ")
+        // A mail address in angle brackets is kept; a word with an at sign and no dot after it
+        // is no address, and no tag either, so it stays.
+        #expect(SpokenMarkdown.line("write to <pager@example.com>") == "write to pager@example.com")
+        #expect(SpokenMarkdown.line("x <a@b> y") == "x <a@b> y")
+    }
 }

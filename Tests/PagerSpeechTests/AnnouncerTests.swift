@@ -142,6 +142,22 @@ import Testing
         #expect(memory.flushCount >= 1)
     }
 
+    /// Waiting for samples a finished announcement never delivered ends at its deadline, says
+    /// they did not come, and leaves no waiter behind (the next announcement's samples are
+    /// counted as before).
+    @Test func waitingForSamplesThatNeverComeEndsAtTheDeadline() throws {
+        let memory = MemorySink()
+        let announcer = Announcer(engine: engine, sinks: [memory])
+        let first = announcer.speak("Page 1 of 3")
+        announcer.drain()
+        let spoken = try #require(memory.recording(for: first)).samples.count
+        #expect(spoken > 0)
+        #expect(!memory.waitForSamples(atLeast: spoken + 1, timeout: .milliseconds(50)))
+        _ = announcer.speak("Page 2 of 3")
+        #expect(memory.waitForSamples(atLeast: spoken + 1))
+        announcer.drain()
+    }
+
     @Test func newDefaultAnnouncementCutsTheOldOneOffCleanly() throws {
         let memory = MemorySink()
         let recorder = Recorder()
