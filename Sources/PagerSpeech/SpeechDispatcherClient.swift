@@ -27,7 +27,8 @@ import SystemPackage
 /// the connection's bound); one that has not come by then is not yet a verdict, because a busy
 /// daemon answers slowly (its thousands of voices take a while on a loaded machine): the daemon
 /// is greeted on a new connection, as at connect, and one that answers that within
-/// `commandTimeout` is waited for again. One that does not is given up: the connection is shut,
+/// `commandTimeout` is waited for again, up to `slowReplyRounds` times (16 s in all). One that
+/// does not, or still has not replied by then, is given up: the connection is shut,
 /// everything unreported fails with `speechDispatcherNoReply`, and so does every later `speak`.
 /// While `drain` waits for speech that was accepted, the daemon is asked a harmless question
 /// (`HISTORY GET CLIENT_ID`) every `commandTimeout`, so one stopped mid-word is noticed too.
@@ -532,8 +533,8 @@ public final class SpeechDispatcherClient: Sendable {
     /// Gives the daemon up: no reply to `command` came, and it did not answer a greeting either.
     /// The socket is shut, so a daemon that is continued later finds us gone instead of speaking
     /// what we sent long ago; everything unreported fails.
-    private func stoppedAnswering(_ command: String) {
-        let failure = SpeechError.speechDispatcherNoReply(command: command, after: commandTimeout)
+    private func stoppedAnswering(_ command: String, after waited: Duration) {
+        let failure = SpeechError.speechDispatcherNoReply(command: command, after: waited)
         let entries = state.withLock { state -> [Entry]? in
             guard let handle = state.handle, state.failure == nil else { return nil }
             state.failure = failure
@@ -622,14 +623,19 @@ public final class SpeechDispatcherClient: Sendable {
         return value
     }
 
+    /// How many `commandTimeout`s a reply is waited for while the daemon still greets new
+    /// connections: a daemon that greets but has not answered us in that long (a worker stuck
+    /// inside it) is as useless as a stopped one, and a session must not wait for it forever.
+    package static let slowReplyRounds = 8
+
     /// One `commandTimeout` of waiting for `answered`, then the verdict (see `expectingReply`).
-    private func watch(_ command: String, _ answered: Locked<Bool>) {
+    private func watch(_ command: String, _ answered: Locked<Bool>, round: Int = 1) {
         DispatchQueue.global().asyncAfter(deadline: Self.dispatchTime(.now + commandTimeout)) { [weak self] in
             guard let self, !answered.withLock({ $0 }), state.withLock({ $0.failure == nil }) else { return }
-            if stillAnswers() {
-                watch(command, answered)
+            if round < Self.slowReplyRounds, stillAnswers() {
+                watch(command, answered, round: round + 1)
             } else if !answered.withLock({ $0 }) {
-                stoppedAnswering(command)
+                stoppedAnswering(command, after: commandTimeout * round)
             }
         }
     }

@@ -287,6 +287,29 @@ import Testing
         #expect(throws: SpeechError.speechDispatcherClosed) { _ = try client.voices() }
     }
 
+    /// A daemon that still greets new connections but never answers our SPEAK (a worker stuck
+    /// inside it) is waited for `slowReplyRounds` bounds, greeted after each, then given up:
+    /// slow is allowed, never forever.
+    @Test func aDaemonThatGreetsButNeverAnswersIsGivenUpInTheEnd() throws {
+        let daemon = try StuckSpeechDispatcher()
+        defer { daemon.stop() }
+        let bound = Duration.milliseconds(200)
+        let events = Locked<[UtteranceEvent]>([])
+        let client = try SpeechDispatcherClient(
+            configuration: .init(
+                address: .unixSocket(path: daemon.path), connectTimeout: .seconds(5), commandTimeout: bound,
+                onEvent: { event in events.withLock { $0.append(event) } }, onNotice: { _ in }))
+        defer { client.close() }
+        let connectedBefore = daemon.connectionCount
+        let spoken = client.speak("Page 2 of 3")
+        #expect(client.drain(timeout: .seconds(60)))
+        let rounds = SpeechDispatcherClient.slowReplyRounds
+        let outcome = events.withLock { $0.first { $0.id == spoken }?.outcome }
+        #expect(outcome == .failed(.speechDispatcherNoReply(command: "SPEAK", after: bound * rounds)))
+        // Greeted after each bound but the last, each time on a connection of its own.
+        #expect(daemon.connectionCount - connectedBefore == rounds - 1)
+    }
+
     /// A daemon stopped between two announcements (SIGSTOP) keeps its socket open and answers
     /// nothing: the next SPEAK gets no reply within 2 s, the daemon is given up, and the
     /// announcement fails with why instead of waiting forever; so does every later one.
