@@ -82,6 +82,20 @@ import Testing
         #expect(audit.run.stderr == "")
     }
 
+    /// Splide 4 (vendored unchanged in Tests/Carousels/splide): a library no one here wrote. It
+    /// draws its pagination anew when the window narrows (measured as it is then, not as the
+    /// detached dots at 0, 0) and stops at its ends, where Next is disabled (the motion is
+    /// measured with a control that changes the slide there). Its dots are 11.2 px, and under
+    /// reduced motion the current one still grows for 200 ms.
+    @Test func splidesCarousel() throws {
+        let audit = try Self.audit(["--url", Self.page("splide.html")])
+        #expect(audit.run.status == 1, "\(audit.run.stderr)")
+        #expect(audit.failing == ["target-size", "reduce-motion"], "\(audit.run.stdout)")
+        #expect(audit.line("dots-fit")?.hasPrefix("PASS dots-fit (WCAG 1.4.10): in a 320 px wide window all 3 tabs are on screen") == true)
+        #expect(audit.line("reduce-motion")?.contains("(without it: 400 ms of transform)") == true, "\(audit.run.stdout)")
+        #expect(audit.line("edges") == "PASS edges (WCAG 4.1.3): Next is disabled on slide 3; Previous is disabled on slide 1")
+    }
+
     @Test func bootstrapBrokenCopy() throws {
         let audit = try Self.audit(["--url", Self.page("bootstrap-broken.html")])
         #expect(audit.run.status == 1)

@@ -28,6 +28,9 @@ import Testing
         let bootstrap = try Self.verify(["--url", Self.page("bootstrap-captions.html"), Self.page("paging-bootstrap.pv")])
         #expect(bootstrap.run.status == 0, "\(bootstrap.run.stdout)\(bootstrap.run.stderr)")
         #expect(bootstrap.run.lines == ["6 passed, 0 failed"])
+        let splide = try Self.verify(["--url", Self.page("splide.html"), Self.page("paging-splide.pv")])
+        #expect(splide.run.status == 0, "\(splide.run.stdout)\(splide.run.stderr)")
+        #expect(splide.run.lines == ["4 passed, 0 failed"])
     }
 
     /// Without dots, `go N` pages with Next and Previous; on a slider, next is its arrow key and

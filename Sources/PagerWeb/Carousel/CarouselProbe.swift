@@ -71,7 +71,7 @@ package struct CarouselProbe {
         facts.hiddenFocusables = try hiddenFocusables(facts)
         facts.dotPixels = try dotPixels(facts)
         facts.motion = try motion(facts, marks: marks)
-        facts.narrow = try narrowLayout()
+        facts.narrow = try narrowLayout(facts)
         if facts.rotationFacts.rotates {
             facts.rotationFacts.changesUnderReducedMotion = try rotationUnderReducedMotion(url: url, facts: facts)
         }
@@ -627,12 +627,19 @@ package struct CarouselProbe {
         func animationsOfAChange() throws(Failure) -> (Double, [String]) {
             let shown = try state()["shown"]?.intValue ?? 0
             try animationSpeed(0.001)
-            if facts.next != nil {
-                try activate("next", .click)
-            } else {
-                try activate("picker-\(shown == 0 ? 1 : 0)", .click)
+            // Next, unless it does nothing here (a carousel that stops at its ends disables it
+            // on the last slide, where the steps before may have left it): then Previous, then
+            // a dot. A change shows as an animation running, or another slide at once.
+            var parts: [String] = []
+            if facts.next != nil { parts.append("next") }
+            if facts.previous != nil { parts.append("previous") }
+            if facts.pickers.count > 1 { parts.append("picker-\(shown == 0 ? 1 : 0)") }
+            var now = try state()
+            for part in parts {
+                try activate(part, .click)
+                now = try state()
+                if now["animating"]?.intValue ?? 0 > 0 || now["shown"]?.intValue != shown { break }
             }
-            let now = try state()
             try animationSpeed(Self.fastAnimations)
             let longest = now["animating"]?.intValue ?? 0 > 0 ? now["longestAnimation"]?.doubleValue ?? 0 : 0
             let properties = now["animated"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -665,9 +672,15 @@ package struct CarouselProbe {
     // MARK: - Reflow
 
     /// The pickers in a 320 CSS px wide window (WCAG 1.4.10's width), then the window back.
-    func narrowLayout() throws(Failure) -> NarrowLayout {
+    func narrowLayout(_ facts: CarouselFacts) throws(Failure) -> NarrowLayout {
         try run { try page.setViewport(width: 320, height: 800) }
         try settle()
+        // Some carousels draw their parts anew when the window narrows (Splide makes its
+        // pagination again): a part no longer in the document measures as nothing at 0, 0, so
+        // the widget is found again first (this is the last look at it in this tab).
+        if try script("__pagervoice.detached()").boolValue == true {
+            try script("__pagervoice.find(\(Self.literal(facts.widget.selector)))")
+        }
         let boxes = try script("__pagervoice.boxes()")
         try run { try page.setViewport(width: 1280, height: 800) }
         return NarrowLayout(width: 320, pickers: (boxes["pickers"]?.arrayValue ?? []).map { Self.box($0) }, widget: Self.box(boxes["root"]))

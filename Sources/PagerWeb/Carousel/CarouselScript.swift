@@ -374,6 +374,10 @@ enum CarouselScript {
                 now: performance.now(),
               };
             },
+            // Whether a part found is no longer in the document: drawn anew by the carousel.
+            detached() {
+              return [found.root, ...found.slides, ...found.pickers, found.previous, found.next, found.rotation].some((e) => e && !e.isConnected);
+            },
             boxes() {
               const of = (e) => (e ? box(e) : null);
               return {
