@@ -179,6 +179,8 @@ package struct CarouselProbe {
     /// CSS animations and transitions run this much faster while the widget is stepped through.
     static let fastAnimations = 100.0
 
+    /// CSS animations and transitions at `rate`, and above 1 the page's short timers too (see
+    /// `timers` in `CarouselScript`).
     func animationSpeed(_ rate: Double) throws(Failure) {
         do {
             try page.call("Animation.enable")
@@ -186,6 +188,7 @@ package struct CarouselProbe {
         } catch {
             throw .page(error)
         }
+        try script("__pagervoice.timers(\(max(rate, 1)))")
     }
 
     /// A new tab on `url` with the widget found, for watching on a virtual clock.

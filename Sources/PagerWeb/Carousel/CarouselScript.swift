@@ -2,10 +2,11 @@
 /// accessibility tree can be matched to them, and reports what the tree does not carry (which
 /// slide is on screen, `aria-current`, boxes, running animations, the live region).
 ///
-/// It only reads the page, except for three things it undoes or that change nothing a person
+/// It only reads the page, except for four things it undoes or that change nothing a person
 /// meets: a `data-pagervoice` attribute on each part of the widget, a style that hides the
-/// pickers for the screenshot of what lies behind them, and an empty focus start at the top of
-/// the page for walking the tab order.
+/// pickers for the screenshot of what lies behind them, an empty focus start at the top of the
+/// page for walking the tab order, and short timers run as much faster as the animations while
+/// the widget is stepped through (`timers`).
 enum CarouselScript {
     static let source = #"""
         (() => {
@@ -14,6 +15,26 @@ enum CarouselScript {
           // separately; this script only finds elements and measures what the tree does not carry.
           if (window.__pagervoice) return true;
           const MARK = 'data-pagervoice';
+          // While animations run faster (the widget stepped through), the page's short timers run
+          // faster by the same factor: a carousel that finishes a change in a timer as long as its
+          // animation (Slick: its speed, before it updates aria-selected and takes the next click)
+          // has finished when its animation has, as for a person at normal speed. Timers over 2 s
+          // (rotation) keep their length. `settled` also waits for the shortened ones to fire.
+          let timerScale = 1;
+          const shortened = new Set();
+          const realSetTimeout = window.setTimeout;
+          const realClearTimeout = window.clearTimeout;
+          window.setTimeout = function (callback, delay, ...rest) {
+            const d = Number(delay) || 0;
+            if (!(timerScale > 1 && d > 0 && d <= 2000) || typeof callback !== 'function') return realSetTimeout.call(window, callback, delay, ...rest);
+            const id = realSetTimeout.call(window, (...args) => { shortened.delete(id); callback(...args); }, d / timerScale, ...rest);
+            shortened.add(id);
+            return id;
+          };
+          window.clearTimeout = function (id) {
+            shortened.delete(id);
+            return realClearTimeout.call(window, id);
+          };
           const text = (e) => (e.textContent || '').replace(/\s+/g, ' ').trim();
           const roughName = (e) => {
             const label = e.getAttribute('aria-label');
@@ -310,6 +331,11 @@ enum CarouselScript {
             // The widget's state once it is at rest: no animation runs in it, a slide is on screen,
             // and neither which one nor anything in its markup changed from one animation frame to the next; at
             // most `limit` milliseconds (then the state as it is, marked unsettled).
+            // How much faster short timers run (see `timerScale`); 1 puts them back.
+            timers(scale) {
+              timerScale = scale;
+              return true;
+            },
             settled(limit) {
               const started = performance.now();
               let last = null;
@@ -318,7 +344,7 @@ enum CarouselScript {
                 const check = () => {
                   const now = api.state();
                   const key = now.shown + ':' + now.mutations;
-                  if (now.animating === 0 && now.shown !== -1 && key === last) quiet += 1; else quiet = 0;
+                  if (now.animating === 0 && shortened.size === 0 && now.shown !== -1 && key === last) quiet += 1; else quiet = 0;
                   last = key;
                   if (quiet >= 1) { resolve(now); return; }
                   if (performance.now() - started > limit) { now.unsettled = true; resolve(now); return; }
