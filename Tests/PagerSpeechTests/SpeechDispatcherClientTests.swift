@@ -497,24 +497,10 @@ private final class SilentListener: Sendable {
     private let descriptor: Int32
 
     init(path: String, reply: String? = nil) throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw Errno(rawValue: errno) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0, listen(descriptor, 8) == 0 else {
-            let code = errno
-            Glibc.close(descriptor)
-            throw Errno(rawValue: code)
+        do {
+            descriptor = try listeningUnixSocket(path: path, backlog: 8)
+        } catch {
+            throw Errno(rawValue: error.code)
         }
         guard let reply else { return }
         let listening = descriptor

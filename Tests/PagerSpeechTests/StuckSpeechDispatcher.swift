@@ -22,18 +22,7 @@ final class StuckSpeechDispatcher: @unchecked Sendable {
     init() throws {
         folder = try TemporaryDirectory(prefix: "pv-stuck-ssip")
         path = folder.path + "/speechd.sock"
-        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0, Glibc.listen(listener, 16) == 0 else { throw SystemCallError(call: "bind/listen", code: errno) }
+        listener = try listeningUnixSocket(path: path)
         Thread { [self] in acceptForever() }.start()
     }
 

@@ -49,19 +49,7 @@ public final class SilentServer: @unchecked Sendable {
         case .unix:
             let folder = try TemporaryDirectory.create(prefix: "pv-silent")
             let path = folder + "/silent.sock"
-            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                let bytes = Array(path.utf8)
-                raw.copyBytes(from: bytes)
-                raw[bytes.count] = 0
-            }
-            try check(
-                withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-                }, "bind")
-            try check(Glibc.listen(fd, 64), "listen")
+            let fd = try listeningUnixSocket(path: path, backlog: 64)
             return (fd, "unix:" + path, folder)
         }
     }
