@@ -240,7 +240,7 @@ public enum OutputFile {
                 // position and mode are kept (`--junit /dev/stdout >>log` appends to log).
                 raw = try Interrupted.check { fcntl(number, F_DUPFD_CLOEXEC, 0) }
             } else {
-                // No O_CREAT, no O_TRUNC; a symbolic link is followed only if that is what the
+                // Neither created nor truncated; a symbolic link is followed only if that is what the
                 // path is (as the user named it), never one that appeared meanwhile.
                 let noFollow = if case .link = kind { Int32(0) } else { O_NOFOLLOW }
                 raw = try Interrupted.check { open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | noFollow) }

@@ -28,9 +28,9 @@ import Testing
         let bootstrap = try Self.verify(["--url", Self.page("bootstrap-captions.html"), Self.page("paging-bootstrap.pv")])
         #expect(bootstrap.run.status == 0, "\(bootstrap.run.stdout)\(bootstrap.run.stderr)")
         #expect(bootstrap.run.lines == ["6 passed, 0 failed"])
-        // Two libraries no one here wrote: Splide stops at its ends, Slick wraps.
-        for library in ["splide.html", "slick.html"] {
-            let run = try Self.verify(["--url", Self.page(library), Self.page("paging-libraries.pv")]).run
+        // Slick from Debian, wrapping and stopping at its ends.
+        for library in ["slick.html", "slick-finite.html"] {
+            let run = try Self.verify(["--url", Self.page(library), Self.page("paging-slick.pv")]).run
             #expect(run.status == 0, "\(library): \(run.stdout)\(run.stderr)")
             #expect(run.lines == ["4 passed, 0 failed"], "\(library)")
         }

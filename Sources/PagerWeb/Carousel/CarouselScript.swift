@@ -21,19 +21,46 @@ enum CarouselScript {
           // has finished when its animation has, as for a person at normal speed. Timers over 2 s
           // (rotation) keep their length. `settled` also waits for the shortened ones to fire.
           let timerScale = 1;
-          const shortened = new Set();
+          // Short timers the page holds, by the id it was given: what to run, when it is due, and
+          // whether it already runs shortened.
+          const pending = new Map();
           const realSetTimeout = window.setTimeout;
           const realClearTimeout = window.clearTimeout;
+          const arm = (id, entry, delay) => {
+            entry.real = realSetTimeout.call(window, () => { pending.delete(id); entry.callback(...entry.args); }, delay);
+          };
           window.setTimeout = function (callback, delay, ...rest) {
             const d = Number(delay) || 0;
-            if (!(timerScale > 1 && d > 0 && d <= 2000) || typeof callback !== 'function') return realSetTimeout.call(window, callback, delay, ...rest);
-            const id = realSetTimeout.call(window, (...args) => { shortened.delete(id); callback(...args); }, d / timerScale, ...rest);
-            shortened.add(id);
+            if (!(d > 0 && d <= 2000) || typeof callback !== 'function') return realSetTimeout.call(window, callback, delay, ...rest);
+            const scale = Math.max(timerScale, 1);
+            const entry = { callback, args: rest, due: performance.now() + d / scale, scaled: scale > 1, real: 0 };
+            const id = realSetTimeout.call(window, () => { pending.delete(id); callback(...rest); }, d / scale);
+            entry.real = id;
+            pending.set(id, entry);
             return id;
           };
           window.clearTimeout = function (id) {
-            shortened.delete(id);
-            return realClearTimeout.call(window, id);
+            const entry = pending.get(id);
+            if (!entry) return realClearTimeout.call(window, id);
+            pending.delete(id);
+            realClearTimeout.call(window, entry.real);
+          };
+          // Timers set at normal speed (while a change was watched slowly) are shortened too once
+          // the speed goes up, by what is left of them.
+          const shortenPending = () => {
+            const now = performance.now();
+            for (const [id, entry] of pending) {
+              if (entry.scaled) continue;
+              realClearTimeout.call(window, entry.real);
+              const left = Math.max(0, entry.due - now) / timerScale;
+              entry.due = now + left;
+              entry.scaled = true;
+              arm(id, entry, left);
+            }
+          };
+          const shortenedPending = () => {
+            for (const entry of pending.values()) if (entry.scaled) return true;
+            return false;
           };
           const text = (e) => (e.textContent || '').replace(/\s+/g, ' ').trim();
           const roughName = (e) => {
@@ -334,6 +361,7 @@ enum CarouselScript {
             // How much faster short timers run (see `timerScale`); 1 puts them back.
             timers(scale) {
               timerScale = scale;
+              if (scale > 1) shortenPending();
               return true;
             },
             settled(limit) {
@@ -344,7 +372,7 @@ enum CarouselScript {
                 const check = () => {
                   const now = api.state();
                   const key = now.shown + ':' + now.mutations;
-                  if (now.animating === 0 && shortened.size === 0 && now.shown !== -1 && key === last) quiet += 1; else quiet = 0;
+                  if (now.animating === 0 && !shortenedPending() && now.shown !== -1 && key === last) quiet += 1; else quiet = 0;
                   last = key;
                   if (quiet >= 1) { resolve(now); return; }
                   if (performance.now() - started > limit) { now.unsettled = true; resolve(now); return; }
