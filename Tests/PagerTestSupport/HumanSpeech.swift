@@ -11,10 +11,19 @@ import Foundation
 /// kept unseen (`heldOut`), so a figure on the held-out part is not one anything was tuned to.
 /// PocketSphinx's recordings are all in the tuning part: they are the ones the bug report used.
 /// ALSA's are all held out: the only wideband speech there besides PocketSphinx's.
+///
+/// The held-out part was heard while rejection was changed, so a third part (`unseen`) came from
+/// other packages, added before anything heard it and heard once, for the final figure: KDE's
+/// KTuberling (`ktuberling-data`: a person naming what is in a picture, "umbrella", "egypt
+/// camel") and KLettres (`klettres-data`: letters and syllables said by US and British
+/// speakers), both Ogg Vorbis, decoded with `oggdec` (`vorbis-tools`); Codec 2's speech samples
+/// (`codec2-examples`: sentences, and radio amateurs on the air, 8 and 16 kHz); and Linphone's
+/// test greeting (`linphone-common`).
 public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
     public enum Part: String, Sendable, CaseIterable {
         case tuning
         case heldOut = "held-out"
+        case unseen
     }
 
     /// Where it comes from, relative to its package's folder ("cards/004.wav").
@@ -26,8 +35,24 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
 
     /// The recording's own rate (PocketSphinx's raw files are 16 kHz; Asterisk's are 8 kHz).
     public var sampleRate: Int {
-        guard !path.hasSuffix(".raw"), let wav = try? WAVFile(contentsOf: path) else { return 16_000 }
+        guard !path.hasSuffix(".raw"), let wav = try? wavFile() else { return 16_000 }
         return wav.sampleRate
+    }
+
+    /// The recording as a WAV file: read, or for Ogg Vorbis decoded by `oggdec`.
+    func wavFile() throws -> WAVFile {
+        guard path.hasSuffix(".ogg") else { return try WAVFile(contentsOf: path) }
+        let decoder = Process()
+        decoder.executableURL = URL(fileURLWithPath: "/usr/bin/oggdec")
+        decoder.arguments = ["--quiet", "--output", "-", path]
+        let output = Pipe()
+        decoder.standardOutput = output
+        decoder.standardError = FileHandle.nullDevice
+        try decoder.run()
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
+        decoder.waitUntilExit()
+        guard decoder.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
+        return try WAVFile(bytes: [UInt8](bytes))
     }
 
     public init(name: String, path: String, part: Part) {
@@ -39,6 +64,13 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
     public static let pocketSphinxFolder = "/usr/share/pocketsphinx/test/data"
     public static let asteriskFolder = "/usr/share/asterisk/sounds/en_US_f_Allison"
     public static let alsaFolder = "/usr/share/sounds/alsa"
+    public static let ktuberlingFolder = "/usr/share/ktuberling/sounds/en"
+    public static let klettresFolders = ["/usr/share/klettres/en", "/usr/share/klettres/en_GB"]
+    public static let codec2Folder = "/usr/share/codec2/wav"
+    /// Codec 2's samples besides its `wav` folder, where `all.wav` is the others joined and
+    /// `cross.wav` is µ-law, which `WAVFile` does not decode.
+    public static let codec2Extra = "/usr/share/codec2/raw/speech_orig_16k.wav"
+    public static let linphoneGreeting = "/usr/share/sounds/linphone/hello16000.wav"
 
     /// The recordings of `part` that are installed, in a stable order; empty when neither
     /// package is.
@@ -71,6 +103,30 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
         for name in alsa.filter({ $0.hasSuffix(".wav") }).sorted() {
             found.append(HumanSpeech(name: "alsa/" + name, path: alsaFolder + "/" + name, part: .heldOut))
         }
+        found += unseenRecordings()
+        return found
+    }
+
+    /// The `unseen` part: what of its packages is installed, in a stable order.
+    static func unseenRecordings() -> [HumanSpeech] {
+        var found: [HumanSpeech] = []
+        func add(folder: String, label: String, suffix: String, skipping: Set<String> = []) {
+            guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return }
+            var names: [String] = []
+            while let name = enumerator.nextObject() as? String {
+                if name.hasSuffix(suffix) && !skipping.contains(name) { names.append(name) }
+            }
+            for name in names.sorted() { found.append(HumanSpeech(name: label + name, path: folder + "/" + name, part: .unseen)) }
+        }
+        add(folder: ktuberlingFolder, label: "ktuberling/", suffix: ".ogg")
+        for folder in klettresFolders {
+            add(folder: folder, label: "klettres/" + (folder as NSString).lastPathComponent + "/", suffix: ".ogg")
+        }
+        add(folder: codec2Folder, label: "codec2/", suffix: ".wav", skipping: ["all.wav", "cross.wav"])
+        for path in [codec2Extra, linphoneGreeting] where FileManager.default.fileExists(atPath: path) {
+            let label = path.hasPrefix("/usr/share/codec2") ? "codec2/" : "linphone/"
+            found.append(HumanSpeech(name: label + (path as NSString).lastPathComponent, path: path, part: .unseen))
+        }
         return found
     }
 
@@ -87,7 +143,7 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
     /// The recording at its own rate, mono, -1 to 1.
     public func nativeSamples() throws -> (samples: [Float], sampleRate: Int) {
         if path.hasSuffix(".raw") { return (try samples().map { Float($0) / 32768 }, 16_000) }
-        let wav = try WAVFile(contentsOf: path)
+        let wav = try wavFile()
         let mono = wav.samples.enumerated().filter { $0.offset % max(wav.channels, 1) == 0 }.map { Float($0.element) / 32768 }
         return (mono, wav.sampleRate)
     }
@@ -99,7 +155,7 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }
         }
-        let wav = try WAVFile(contentsOf: path)
+        let wav = try wavFile()
         let mono = wav.samples.enumerated().filter { $0.offset % max(wav.channels, 1) == 0 }.map { Float($0.element) / 32768 }
         return WAVWriter.resample(mono, from: wav.sampleRate, to: 16_000).map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) }
     }

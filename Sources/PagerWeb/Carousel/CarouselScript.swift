@@ -26,18 +26,19 @@ enum CarouselScript {
           const pending = new Map();
           const realSetTimeout = window.setTimeout;
           const realClearTimeout = window.clearTimeout;
-          const arm = (id, entry, delay) => {
-            entry.real = realSetTimeout.call(window, () => { pending.delete(id); entry.callback(...entry.args); }, delay);
+          // The page keeps the id of the first real timer; a shortened one replaces `real` only.
+          const arm = (entry, delay) => {
+            entry.real = realSetTimeout.call(window, () => { pending.delete(entry.id); entry.callback(...entry.args); }, delay);
           };
           window.setTimeout = function (callback, delay, ...rest) {
             const d = Number(delay) || 0;
             if (!(d > 0 && d <= 2000) || typeof callback !== 'function') return realSetTimeout.call(window, callback, delay, ...rest);
             const scale = Math.max(timerScale, 1);
-            const entry = { callback, args: rest, due: performance.now() + d / scale, scaled: scale > 1, real: 0 };
-            const id = realSetTimeout.call(window, () => { pending.delete(id); callback(...rest); }, d / scale);
-            entry.real = id;
-            pending.set(id, entry);
-            return id;
+            const entry = { callback, args: rest, due: performance.now() + d / scale, scaled: scale > 1, real: 0, id: 0 };
+            arm(entry, d / scale);
+            entry.id = entry.real;
+            pending.set(entry.id, entry);
+            return entry.id;
           };
           window.clearTimeout = function (id) {
             const entry = pending.get(id);
@@ -49,13 +50,13 @@ enum CarouselScript {
           // the speed goes up, by what is left of them.
           const shortenPending = () => {
             const now = performance.now();
-            for (const [id, entry] of pending) {
+            for (const entry of pending.values()) {
               if (entry.scaled) continue;
               realClearTimeout.call(window, entry.real);
               const left = Math.max(0, entry.due - now) / timerScale;
               entry.due = now + left;
               entry.scaled = true;
-              arm(id, entry, left);
+              arm(entry, left);
             }
           };
           const shortenedPending = () => {
@@ -355,15 +356,15 @@ enum CarouselScript {
               found.watchLog = [];
               return log;
             },
-            // The widget's state once it is at rest: no animation runs in it, a slide is on screen,
-            // and neither which one nor anything in its markup changed from one animation frame to the next; at
-            // most `limit` milliseconds (then the state as it is, marked unsettled).
             // How much faster short timers run (see `timerScale`); 1 puts them back.
             timers(scale) {
               timerScale = scale;
               if (scale > 1) shortenPending();
               return true;
             },
+            // The widget's state once it is at rest: no animation runs in it, a slide is on screen,
+            // and neither which one nor anything in its markup changed from one animation frame to the next; at
+            // most `limit` milliseconds (then the state as it is, marked unsettled).
             settled(limit) {
               const started = performance.now();
               let last = null;
