@@ -16,7 +16,8 @@ APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev libpulse-dev libspee
                 pocketsphinx-en-us espeak-ng-data espeak-ng flite speech-dispatcher speech-dispatcher-espeak-ng \
                 chromium-headless-shell libjs-bootstrap5 libjs-jquery libjs-slick \
                 pulseaudio pulseaudio-utils pkg-config man-db \
-                pocketsphinx-testdata asterisk-core-sounds-en-wav alsa-utils
+                pocketsphinx-testdata asterisk-core-sounds-en-wav alsa-utils \
+                ktuberling-data klettres-data codec2-examples linphone-common vorbis-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # A folder of offline git mirrors of the Swift packages we depend on (swift-argument-parser.git,
 # swift-system.git), for machines that cannot reach GitHub: `make test SWIFTPM_MIRRORS=DIR`.

@@ -2,10 +2,9 @@ import Foundation
 import PagerListen
 import PagerTestSupport
 
-/// Real human speech that is no command (`HumanSpeech`: PocketSphinx's test recordings and
-/// Asterisk's prompts, from Debian) heard against the grammars of 1-, 3-, 20- and 80-page pagers:
-/// how many commands it runs, per hour of speech. The tuning part and the held-out part are
-/// reported apart; only the tuning part was ever looked at while rejection was tuned.
+/// Real human speech that is no command (`HumanSpeech`, from Debian packages) heard against the
+/// grammars of 1-, 3-, 20- and 80-page pagers: how many commands it runs, per hour of speech. The
+/// tuning, held-out and unseen parts are reported apart; docs/VOICE.md says which was heard when.
 enum HumanSpeechBench {
     struct Figures {
         var seconds = [HumanSpeech.Part: Double]()
@@ -37,7 +36,7 @@ enum HumanSpeechBench {
             }
             guard !recordings.isEmpty else {
                 print(
-                    "  human speech, \(part.rawValue) part: not installed (apt-get install pocketsphinx-testdata asterisk-core-sounds-en-wav)"
+                    "  human speech, \(part.rawValue) part: not installed (`make deps` installs every package it comes from)"
                 )
                 continue
             }

@@ -11,9 +11,10 @@ if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "read-probe" 
     exit(ReadBench.probe(CommandLine.arguments[2]))
 }
 
-// `human [tuning] [held-out]`: only the human speech of ListenBench, the tuning part by default,
-// for a look while tuning rejection (HUMAN_QUICK=1: PocketSphinx's recordings only; HUMAN_EXTRA=DIR:
-// the WAV files in DIR instead; HUMAN_VERBOSE=1: every utterance with what each decode found).
+// `human [tuning] [held-out] [unseen]`: only the human speech of ListenBench, the tuning part by
+// default, for a look while tuning rejection (HUMAN_QUICK=1: PocketSphinx's recordings only;
+// HUMAN_EXTRA=DIR: the WAV files in DIR instead; HUMAN_VERBOSE=1: every utterance with what each
+// decode found).
 if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "human" {
     let named = HumanSpeech.Part.allCases.filter { CommandLine.arguments.contains($0.rawValue) }
     _ = HumanSpeechBench.run(parts: named.isEmpty ? [.tuning] : named)

@@ -287,6 +287,24 @@ import Testing
         return heard
     }
 
+    /// The unseen part (`HumanSpeech.unseenRecordings`) is installed whole and every recording
+    /// decodes to sound, so the bench's figure is never silently on fewer recordings. Only
+    /// decoded here, never heard by the recogniser: `pagervoice-bench human unseen` hears it.
+    @Test func theUnseenPartIsInstalledAndEveryRecordingDecodes() throws {
+        let unseen = HumanSpeech.recordings(.unseen)
+        func count(_ source: String) -> Int { unseen.filter { $0.name.hasPrefix(source + "/") }.count }
+        #expect(count("ktuberling") >= 70, "apt-get install ktuberling-data vorbis-tools (make test does)")
+        #expect(count("klettres") >= 90, "apt-get install klettres-data")
+        #expect(count("codec2") >= 14, "apt-get install codec2-examples")
+        #expect(count("linphone") == 1, "apt-get install linphone-common")
+        #expect(Set(unseen).isDisjoint(with: HumanSpeech.recordings(.heldOut) + HumanSpeech.recordings(.tuning)))
+        for recording in unseen {
+            let samples = try recording.samples()
+            #expect(samples.count >= 4000, "\(recording.name): at least a quarter of a second")
+            #expect((samples.map { abs(Int($0)) }.max() ?? 0) > 1000, "\(recording.name): not silence")
+        }
+    }
+
     @Test(.timeLimit(.minutes(15))) func withAWakeWordHeldOutHumanSpeechRunsNothing() throws {
         let folder = try TemporaryDirectory()
         for path in try Self.recordings(in: folder) {
