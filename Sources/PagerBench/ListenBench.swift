@@ -177,12 +177,14 @@ enum ListenBench {
             var ratios: [String: [Double]] = [:]
             var loopFits: [String: [Double]] = [:]
             var coverages: [String: [Double]] = [:]
+            var quietShares: [String: [Double]] = [:]
             for recording in recordings {
                 hearing.lastConfidence = nil
                 let ran = actions(of: hearing.hear(recording.samples), in: commands)
                 if round == 0 && !ran.isEmpty && hearing.lastStage != .closedSet {
                     let group = ["tuned", "unseen flite", "eSpeak NG", "out of grammar"][recording.group]
                     coverages[group + " (\(hearing.lastStage?.rawValue ?? "?"))", default: []].append(hearing.lastPhraseCoverage)
+                    quietShares[group + " (\(hearing.lastStage?.rawValue ?? "?"))", default: []].append(hearing.lastQuietShare)
                 }
                 if round == 0 && hearing.lastStage == .closedSet && !hearing.lastPhoneRatios.isEmpty {
                     let group = ["tuned", "unseen flite", "eSpeak NG", "out of grammar"][recording.group]
@@ -236,6 +238,7 @@ enum ListenBench {
             if round == 0 {
                 printSpread("closed-set looks: loop phones per phrase phone", ratios, "%.2f")
                 printSpread("commands run by a grammar decode: share of the speech the phrase's words span", coverages, "%.2f")
+                printSpread("commands run by a grammar decode: the largest share of quiet frames under a word", quietShares, "%.2f")
                 printSpread("closed-set looks: the phone loop's mean score per frame", loopFits, "%.1f")
                 for talker in tunedVoices + unseenFliteVoices + espeakVoices {
                     let counts = perTalker[talker] ?? (0, 0)

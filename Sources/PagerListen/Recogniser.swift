@@ -29,6 +29,8 @@ package final class Recogniser {
     package static let sampleRate = 16_000
     /// Feeding in 20 ms slices lets the detector end an utterance within a slice of its real end.
     private static let sliceSamples = 320
+    /// The decoder's frame: 10 ms.
+    static let frameSamples = 160
     /// An utterance longer than this is cut and judged (a TV in the background, a long sentence):
     /// no command is this long, and the decoder's memory stays bounded.
     private static let longestUtterance = 10 * sampleRate
@@ -70,6 +72,11 @@ package final class Recogniser {
     package private(set) var lastPhoneRatios: [Double] = []
     /// The share of the last judged path's speech that its phrase words span (bench diagnostics).
     package private(set) var lastPhraseCoverage = 0.0
+    /// The largest share of quiet frames under one word of the last judged path's phrase
+    /// (bench diagnostics; see `RejectionTuning.mostQuietWord`).
+    package private(set) var lastQuietShare = 0.0
+    /// Whether the last judged path was a phrase turned away only for a word laid over quiet.
+    private var madeUpWord = false
     /// The free phone loop's score per frame in each closed-set look: how well the model fits
     /// the voice at all (bench diagnostics).
     package private(set) var lastLoopPerFrame: [Double] = []
@@ -321,7 +328,12 @@ package final class Recogniser {
         guard PocketSphinxRaw.startUtterance(decoder) else { return nil }
         _ = PocketSphinxRaw.process(decoder, samples, wholeUtterance: true)
         _ = PocketSphinxRaw.endUtterance(decoder)
-        return judge()
+        // The detector may have trimmed the recording's ends, by at most what was not decoded.
+        // For a stream's utterance decoded again that can be seconds, which leaves the check
+        // lenient there; the stream's own check and the second look's (on trimmed recordings)
+        // are the ones that bite.
+        let spare = max(samples.count / Self.frameSamples - PocketSphinxRaw.frameCount(decoder), 0)
+        return judge(audio: Array(samples), firstFrames: 0...spare)
     }
 
     /// Ends and judges the utterance. A rejected one is decoded once more, whole: live cepstral
@@ -336,8 +348,16 @@ package final class Recogniser {
         lastStage = .stream
         lastDetail = keepsDetail ? ["utterance \(PocketSphinxRaw.frameCount(decoder)) frames"] : []
         guard Self.loudestWindow(utteranceAudio) >= Self.faintestSpeech else { return .noise }
-        let outcome = judge()
+        // The decode ends with the audio, less the frames the front end still holds (its
+        // dynamic features look a few frames ahead): 6, measured where the decoder's frame
+        // numbers and the audio's agree (a decoder's first utterance). ±3 for slices that end
+        // between frames.
+        let lastStart = utteranceAudio.count / Self.frameSamples - PocketSphinxRaw.frameCount(decoder) - 6
+        let outcome = judge(audio: utteranceAudio, firstFrames: max(lastStart - 3, 0)...max(lastStart + 3, 0))
         guard case .rejected = outcome else { return outcome }
+        // A phrase with a word made up from silence is no command, whatever a later look finds:
+        // those looks hear the same sound, with less of the silence around it.
+        if madeUpWord { return outcome }
         let speechFrames = PocketSphinxRaw.frameCount(decoder) - detectorMargins
         if speechFrames > longestPhrasePhones * tuning.slowestFramesPerPhone { return outcome }
         // The stream heard neither phones nor words, only silence and noise.
@@ -345,7 +365,7 @@ package final class Recogniser {
         let audio = utteranceAudio
         lastStage = .whole
         let again = audio.withUnsafeBufferPointer { recognise(whole: $0) }
-        guard case .rejected = again else { return again }
+        guard case .rejected = again, !madeUpWord else { return again }
         let looker = self.looker ?? self
         looker.lastDetail = []
         looker.keepsDetail = keepsDetail
@@ -356,6 +376,7 @@ package final class Recogniser {
             lastPhoneRatios = looker.lastPhoneRatios
             lastPhraseCoverage = looker.lastPhraseCoverage
             lastLoopPerFrame = looker.lastLoopPerFrame
+            lastQuietShare = looker.lastQuietShare
         }
         lastConfidence = looker.lastConfidence
         lastStage = looker.lastStage
@@ -394,7 +415,10 @@ package final class Recogniser {
         var agreed = true
         var named = 0
         for look in looks {
-            guard case .phrase(let index, let score) = look.withUnsafeBufferPointer({ recognise(whole: $0) }) else { continue }
+            let outcome = look.withUnsafeBufferPointer { recognise(whole: $0) }
+            // At any scale: see `closeUtterance`.
+            if madeUpWord { return nil }
+            guard case .phrase(let index, let score) = outcome else { continue }
             named += 1
             if let earlier = found, earlier.index != index { agreed = false }
             if found.map({ score > $0.score }) ?? true { found = (index, score) }
@@ -457,15 +481,28 @@ package final class Recogniser {
         return .phrase(index: index, score: perFrame)
     }
 
-    private func judge() -> Outcome? {
+    /// Judges the decoder's last path. `audio` is what it decoded, and `firstFrames` where in
+    /// `audio` (in 10 ms frames) its first decoded frame may lie.
+    private func judge(audio: [Int16], firstFrames: ClosedRange<Int>) -> Outcome? {
         guard let hypothesis = PocketSphinxRaw.hypothesis(decoder) else { return .rejected(words: []) }
         let frames = max(PocketSphinxRaw.frameCount(decoder), 1)
         let segments = PocketSphinxRaw.segments(decoder)
         if keepsDetail { lastDetail.append("path " + segments.map { "\($0.word):\($0.frames)" }.joined(separator: " ")) }
         lastPhraseCoverage = RejectionTuning.phraseCoverage(segments, utteranceFrames: frames, detectorMargins: detectorMargins)
-        guard let words = FiniteStateGrammar.phrase(in: hypothesis.text, tuning: tuning), let index = phraseIndex[words],
-            tuning.coversSpeech(segments, utteranceFrames: frames, detectorMargins: detectorMargins)
-        else {
+        let words = FiniteStateGrammar.phrase(in: hypothesis.text, tuning: tuning)
+        lastQuietShare = 0
+        madeUpWord = false
+        if words != nil {
+            let spans = PocketSphinxRaw.spans(decoder)
+            let start = spans.first?.first ?? 0
+            let phraseWords = spans.filter { RejectionTuning.isPhraseWord($0.word) }.map { ($0.first - start)...($0.last - start) }
+            lastQuietShare = RejectionTuning.quietestWord(
+                phraseWords, in: audio, firstFrames: firstFrames, quietUnderLoudest: tuning.quietUnderLoudest)
+            if keepsDetail { lastDetail.append("quiet share \(lastQuietShare)") }
+        }
+        let covers = tuning.coversSpeech(segments, utteranceFrames: frames, detectorMargins: detectorMargins)
+        madeUpWord = words != nil && covers && lastQuietShare > tuning.mostQuietWord
+        guard let words, let index = phraseIndex[words], covers, !madeUpWord else {
             let words = hypothesis.text.split(separator: " ").map(String.init).filter { !FiniteStateGrammar.isGarbage($0) }
             return .rejected(words: words)
         }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// How out-of-grammar speech and noise are told apart from commands.
 ///
 /// The grammar offers, besides the phrases, a loop of single phones ("garbage") that can stand
@@ -61,11 +63,26 @@ public struct RejectionTuning: Hashable, Sendable {
     /// also keeps a room's long sentences from costing many decodes.
     public var slowestFramesPerPhone: Int
 
+    /// The most of one phrase word's 10 ms frames that may be quiet (`quietUnderLoudest`): a
+    /// grammar decode can put a short word over silence, where neither the phone loop nor
+    /// silence outbids it, so a lone number runs "page <number>" ("page" laid over the silence
+    /// before "seven", flite's and people's alike) and a lone "left" "last page". Words of
+    /// commands have quiet frames too (the closure of a "p", a pause between words): at most
+    /// 0.49 in the bench's 540; made-up words 0.54 to 1 (docs/VOICE.md). A phrase turned away
+    /// for it gets no further look. 1: no such check.
+    public var mostQuietWord: Double
+
+    /// A frame is quiet when it is more than this many dB under the utterance's loudest 10 ms,
+    /// or within 6 dB of its quietest (the noise a second look adds, `WholeRecording.prepared`).
+    public var quietUnderLoudest: Double
+
     public init(
         garbageEntry: Double = 1e-3, garbageLoop: Double = 0.2, edgePhones: Int = 2, leastCoverage: Double = 0.6,
         closedSetConfidence: Double = -10, closedSetWarps: [Double] = [0.9, 1, 1.1], closedSetPhoneRatio: ClosedRange<Double> = 1.2...2,
-        closedSetFitBelow: Double = -26, slowestFramesPerPhone: Int = 20
+        closedSetFitBelow: Double = -26, slowestFramesPerPhone: Int = 20, mostQuietWord: Double = 0.5, quietUnderLoudest: Double = 30
     ) {
+        self.mostQuietWord = mostQuietWord
+        self.quietUnderLoudest = quietUnderLoudest
         self.closedSetPhoneRatio = closedSetPhoneRatio
         self.closedSetFitBelow = closedSetFitBelow
         self.slowestFramesPerPhone = slowestFramesPerPhone
@@ -93,12 +110,45 @@ public struct RejectionTuning: Hashable, Sendable {
         let speech = utteranceFrames - detectorMargins
         guard speech > 0 else { return 1 }
         var spanned = 0
-        for segment in segments
-        where !segment.word.hasPrefix("<") && !segment.word.hasPrefix("[") && !segment.word.hasPrefix("(")
-            && !FiniteStateGrammar.isGarbage(segment.word)
-        {
-            spanned += segment.frames
-        }
+        for segment in segments where isPhraseWord(segment.word) { spanned += segment.frames }
         return Double(spanned) / Double(speech)
+    }
+
+    /// Whether a word of a path is the phrase's: not silence or noise (`<…>`, `[…]`), a grammar
+    /// step that takes no sound (`(NULL)`) or a loop phone.
+    static func isPhraseWord(_ word: String) -> Bool {
+        !word.hasPrefix("<") && !word.hasPrefix("[") && !word.hasPrefix("(") && !FiniteStateGrammar.isGarbage(word)
+    }
+
+    /// The largest share of quiet frames under one of `words` (frame ranges counted from the
+    /// decode's first frame), placing that first frame at each of `firstFrames` in `audio` and
+    /// keeping the placement that gives the least: where the decode lies in the audio is known
+    /// only to a few frames, and a command must never be turned away for that.
+    static func quietestWord(_ words: [ClosedRange<Int>], in audio: [Int16], firstFrames: ClosedRange<Int>, quietUnderLoudest: Double)
+        -> Double
+    {
+        let size = Recogniser.frameSamples
+        let levels = stride(from: 0, to: audio.count - size + 1, by: size).map { start in
+            var energy = 0.0
+            for sample in audio[start..<(start + size)] { energy += Double(sample) * Double(sample) }
+            return (energy / Double(size)).squareRoot()
+        }
+        guard let loudest = levels.max(), loudest > 0, !words.isEmpty else { return 0 }
+        let floor = max(loudest * pow(10, -quietUnderLoudest / 20), (levels.min() ?? 0) * 2)
+        var least = 1.0
+        for first in firstFrames {
+            var worst = 0.0
+            for word in words {
+                var quiet = 0
+                for frame in word {
+                    let index = first + frame
+                    // Past either end of the audio counts as quiet: nothing was said there.
+                    if index < 0 || index >= levels.count || levels[index] < floor { quiet += 1 }
+                }
+                worst = max(worst, Double(quiet) / Double(word.count))
+            }
+            least = min(least, worst)
+        }
+        return least
     }
 }
