@@ -495,7 +495,10 @@ package final class Recogniser {
         if words != nil {
             let spans = PocketSphinxRaw.spans(decoder)
             let start = spans.first?.first ?? 0
-            let phraseWords = spans.filter { RejectionTuning.isPhraseWord($0.word) }.map { ($0.first - start)...($0.last - start) }
+            // `max`: a range never runs backwards, whatever the decoder reports.
+            let phraseWords = spans.filter { RejectionTuning.isPhraseWord($0.word) }.map {
+                ($0.first - start)...(max($0.first, $0.last) - start)
+            }
             lastQuietShare = RejectionTuning.quietestWord(
                 phraseWords, in: audio, firstFrames: firstFrames, quietUnderLoudest: tuning.quietUnderLoudest)
             if keepsDetail { lastDetail.append("quiet share \(lastQuietShare)") }
