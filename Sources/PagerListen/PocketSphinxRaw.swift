@@ -223,13 +223,8 @@ enum PocketSphinxRaw {
     }
 
     /// The words of the last utterance's best path, fillers (`<sil>`, `[NOISE]`) included, each
-    /// with the frames it spans. `ps_seg_next` frees the iterator after the last word.
-    static func segments(_ decoder: OpaquePointer) -> [(word: String, frames: Int)] {
-        spans(decoder).map { ($0.word, $0.last - $0.first + 1) }
-    }
-
-    /// Each word of the best path with its first and last frame (numbered from the decoder's
-    /// start, not the utterance's).
+    /// with its first and last frame (numbered from the decoder's start, not the utterance's).
+    /// `ps_seg_next` frees the iterator after the last word.
     static func spans(_ decoder: OpaquePointer) -> [(word: String, first: Int, last: Int)] {
         var spans: [(word: String, first: Int, last: Int)] = []
         var segment = lib.psSegIter(decoder)

@@ -333,7 +333,7 @@ package final class Recogniser {
         // lenient there; the stream's own check and the second look's (on trimmed recordings)
         // are the ones that bite.
         let spare = max(samples.count / Self.frameSamples - PocketSphinxRaw.frameCount(decoder), 0)
-        return judge(audio: Array(samples), firstFrames: 0...spare)
+        return judge(levels: Self.frameLevels(samples), firstFrames: 0...spare)
     }
 
     /// Ends and judges the utterance. A rejected one is decoded once more, whole: live cepstral
@@ -347,13 +347,14 @@ package final class Recogniser {
         speechSeen = false
         lastStage = .stream
         lastDetail = keepsDetail ? ["utterance \(PocketSphinxRaw.frameCount(decoder)) frames"] : []
-        guard Self.loudestWindow(utteranceAudio) >= Self.faintestSpeech else { return .noise }
+        let levels = utteranceAudio.withUnsafeBufferPointer { Self.frameLevels($0) }
+        guard (levels.max() ?? 0) >= Self.faintestSpeech else { return .noise }
         // The decode ends with the audio, less the frames the front end still holds (its
         // dynamic features look a few frames ahead): 6, measured where the decoder's frame
         // numbers and the audio's agree (a decoder's first utterance). ±3 for slices that end
         // between frames.
         let lastStart = utteranceAudio.count / Self.frameSamples - PocketSphinxRaw.frameCount(decoder) - 6
-        let outcome = judge(audio: utteranceAudio, firstFrames: max(lastStart - 3, 0)...max(lastStart + 3, 0))
+        let outcome = judge(levels: levels, firstFrames: max(lastStart - 3, 0)...max(lastStart + 3, 0))
         guard case .rejected = outcome else { return outcome }
         // A phrase with a word made up from silence is no command, whatever a later look finds:
         // those looks hear the same sound, with less of the silence around it.
@@ -384,17 +385,13 @@ package final class Recogniser {
         return look ?? again
     }
 
-    /// The root mean square of the loudest 10 ms window.
-    static func loudestWindow(_ samples: [Int16]) -> Double {
-        var loudest = 0.0
-        var start = 0
-        while start + 160 <= samples.count {
+    /// The root mean square of each whole 10 ms frame of `samples`.
+    static func frameLevels(_ samples: UnsafeBufferPointer<Int16>) -> [Double] {
+        stride(from: 0, to: samples.count - frameSamples + 1, by: frameSamples).map { start in
             var energy = 0.0
-            for sample in samples[start..<(start + 160)] { energy += Double(sample) * Double(sample) }
-            loudest = max(loudest, energy / 160)
-            start += 160
+            for sample in samples[start..<(start + frameSamples)] { energy += Double(sample) * Double(sample) }
+            return (energy / Double(frameSamples)).squareRoot()
         }
-        return loudest.squareRoot()
     }
 
     /// The look at an utterance both stream decodes rejected, on the recording made ready for it
@@ -481,26 +478,26 @@ package final class Recogniser {
         return .phrase(index: index, score: perFrame)
     }
 
-    /// Judges the decoder's last path. `audio` is what it decoded, and `firstFrames` where in
-    /// `audio` (in 10 ms frames) its first decoded frame may lie.
-    private func judge(audio: [Int16], firstFrames: ClosedRange<Int>) -> Outcome? {
+    /// Judges the decoder's last path. `levels` are those of the audio it decoded
+    /// (`frameLevels`), and `firstFrames` where among them its first decoded frame may lie.
+    private func judge(levels: [Double], firstFrames: ClosedRange<Int>) -> Outcome? {
         guard let hypothesis = PocketSphinxRaw.hypothesis(decoder) else { return .rejected(words: []) }
         let frames = max(PocketSphinxRaw.frameCount(decoder), 1)
-        let segments = PocketSphinxRaw.segments(decoder)
+        let spans = PocketSphinxRaw.spans(decoder)
+        let segments = spans.map { (word: $0.word, frames: $0.last - $0.first + 1) }
         if keepsDetail { lastDetail.append("path " + segments.map { "\($0.word):\($0.frames)" }.joined(separator: " ")) }
         lastPhraseCoverage = RejectionTuning.phraseCoverage(segments, utteranceFrames: frames, detectorMargins: detectorMargins)
         let words = FiniteStateGrammar.phrase(in: hypothesis.text, tuning: tuning)
         lastQuietShare = 0
         madeUpWord = false
         if words != nil {
-            let spans = PocketSphinxRaw.spans(decoder)
             let start = spans.first?.first ?? 0
             // `max`: a range never runs backwards, whatever the decoder reports.
             let phraseWords = spans.filter { RejectionTuning.isPhraseWord($0.word) }.map {
                 ($0.first - start)...(max($0.first, $0.last) - start)
             }
             lastQuietShare = RejectionTuning.quietestWord(
-                phraseWords, in: audio, firstFrames: firstFrames, quietUnderLoudest: tuning.quietUnderLoudest)
+                phraseWords, levels: levels, firstFrames: firstFrames, quietUnderLoudest: tuning.quietUnderLoudest)
             if keepsDetail { lastDetail.append("quiet share \(lastQuietShare)") }
         }
         let covers = tuning.coversSpeech(segments, utteranceFrames: frames, detectorMargins: detectorMargins)

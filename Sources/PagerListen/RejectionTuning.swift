@@ -121,18 +121,13 @@ public struct RejectionTuning: Hashable, Sendable {
     }
 
     /// The largest share of quiet frames under one of `words` (frame ranges counted from the
-    /// decode's first frame), placing that first frame at each of `firstFrames` in `audio` and
+    /// decode's first frame), in audio whose 10 ms frames have `levels` (root mean square,
+    /// `Recogniser.frameLevels`), placing that first frame at each of `firstFrames` and
     /// keeping the placement that gives the least: where the decode lies in the audio is known
     /// only to a few frames, and a command must never be turned away for that.
-    static func quietestWord(_ words: [ClosedRange<Int>], in audio: [Int16], firstFrames: ClosedRange<Int>, quietUnderLoudest: Double)
+    static func quietestWord(_ words: [ClosedRange<Int>], levels: [Double], firstFrames: ClosedRange<Int>, quietUnderLoudest: Double)
         -> Double
     {
-        let size = Recogniser.frameSamples
-        let levels = stride(from: 0, to: audio.count - size + 1, by: size).map { start in
-            var energy = 0.0
-            for sample in audio[start..<(start + size)] { energy += Double(sample) * Double(sample) }
-            return (energy / Double(size)).squareRoot()
-        }
         guard let loudest = levels.max(), loudest > 0, !words.isEmpty else { return 0 }
         let floor = max(loudest * pow(10, -quietUnderLoudest / 20), (levels.min() ?? 0) * 2)
         var least = 1.0

@@ -11,13 +11,20 @@ import Testing
     private let silenceThenTone: [Int16] =
         [Int16](repeating: 0, count: 20 * 160) + (0..<(40 * 160)).map { Int16(8000 * sin(Double($0) * 0.2)) }
 
+    private func quietestWord(_ words: [ClosedRange<Int>], in audio: [Int16], firstFrames: ClosedRange<Int>, quietUnderLoudest: Double)
+        -> Double
+    {
+        let levels = audio.withUnsafeBufferPointer { Recogniser.frameLevels($0) }
+        return RejectionTuning.quietestWord(words, levels: levels, firstFrames: firstFrames, quietUnderLoudest: quietUnderLoudest)
+    }
+
     @Test func aWordOverSilenceIsQuietAndOneOverSoundIsNot() {
-        let madeUp = RejectionTuning.quietestWord([0...15, 16...59], in: silenceThenTone, firstFrames: 0...0, quietUnderLoudest: 30)
+        let madeUp = quietestWord([0...15, 16...59], in: silenceThenTone, firstFrames: 0...0, quietUnderLoudest: 30)
         #expect(madeUp == 1)
-        let said = RejectionTuning.quietestWord([20...35, 36...59], in: silenceThenTone, firstFrames: 0...0, quietUnderLoudest: 30)
+        let said = quietestWord([20...35, 36...59], in: silenceThenTone, firstFrames: 0...0, quietUnderLoudest: 30)
         #expect(said == 0)
         // Half of a word over the silence: half quiet.
-        let straddling = RejectionTuning.quietestWord([16...23], in: silenceThenTone, firstFrames: 0...0, quietUnderLoudest: 30)
+        let straddling = quietestWord([16...23], in: silenceThenTone, firstFrames: 0...0, quietUnderLoudest: 30)
         #expect(straddling == 0.5)
     }
 
@@ -25,9 +32,9 @@ import Testing
     /// the words least quiet counts, so a command is never turned away for it. Frames past the
     /// end of the audio are quiet.
     @Test func theLeastQuietPlacementCounts() {
-        let straddling = RejectionTuning.quietestWord([16...23], in: silenceThenTone, firstFrames: 0...4, quietUnderLoudest: 30)
+        let straddling = quietestWord([16...23], in: silenceThenTone, firstFrames: 0...4, quietUnderLoudest: 30)
         #expect(straddling == 0)
-        let pastTheEnd = RejectionTuning.quietestWord([50...69], in: silenceThenTone, firstFrames: 0...0, quietUnderLoudest: 30)
+        let pastTheEnd = quietestWord([50...69], in: silenceThenTone, firstFrames: 0...0, quietUnderLoudest: 30)
         #expect(pastTheEnd == 0.5)
     }
 
@@ -36,9 +43,9 @@ import Testing
     @Test func theNoiseASecondLookAddsIsQuiet() {
         let prepared = WholeRecording.prepared(silenceThenTone)
         // The margin `prepared` keeps before the tone (100 ms), as noise.
-        let noise = RejectionTuning.quietestWord([0...8], in: prepared, firstFrames: 0...0, quietUnderLoudest: 30)
+        let noise = quietestWord([0...8], in: prepared, firstFrames: 0...0, quietUnderLoudest: 30)
         #expect(noise == 1)
-        let tone = RejectionTuning.quietestWord([12...40], in: prepared, firstFrames: 0...0, quietUnderLoudest: 30)
+        let tone = quietestWord([12...40], in: prepared, firstFrames: 0...0, quietUnderLoudest: 30)
         #expect(tone == 0)
     }
 
