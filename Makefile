@@ -18,6 +18,9 @@ APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev libpulse-dev libspee
                 pulseaudio pulseaudio-utils pkg-config man-db \
                 pocketsphinx-testdata asterisk-core-sounds-en-wav alsa-utils \
                 ktuberling-data klettres-data codec2-examples linphone-common vorbis-tools
+# `make bench` only: the fourth part of the human speech (HumanSpeech.Part.fresh), about 290 MB
+# of game data that no test hears.
+BENCH_PACKAGES := hedgewars-data warzone2100-data unzip
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # A folder of offline git mirrors of the Swift packages we depend on (swift-argument-parser.git,
 # swift-system.git), for machines that cannot reach GitHub: `make test SWIFTPM_MIRRORS=DIR`.
@@ -46,10 +49,16 @@ SANITIZER_ENV := SWIFT_BACKTRACE=enable=no \
                  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
                  TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1"
 
-.PHONY: man baseline run test deps mirrors build release bench fuzz soak sanitize lint format clean docs coverage
+.PHONY: man baseline run test deps bench-deps install-packages mirrors build release bench fuzz soak sanitize lint format clean docs coverage
 
 deps: mirrors
-	@missing=""; for p in $(APT_PACKAGES); do \
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(APT_PACKAGES)"
+
+bench-deps: deps
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(BENCH_PACKAGES)"
+
+install-packages:
+	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -84,7 +93,7 @@ BASELINE_DIR ?= .build/baseline
 baseline: deps
 	@SWIFT=$(SWIFT) scripts/build-baseline.sh $(BASELINE_REV) $(BASELINE_DIR) $(SWIFTPM_MIRRORS)
 
-bench: release baseline
+bench: bench-deps release baseline
 	@PAGERVOICE_BASELINE=$(BASELINE_DIR)/pagervoice $(RELEASE_BIN)/pagervoice-bench
 
 fuzz: deps

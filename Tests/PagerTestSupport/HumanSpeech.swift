@@ -19,11 +19,20 @@ import Foundation
 /// speakers), both Ogg Vorbis, decoded with `oggdec` (`vorbis-tools`); Codec 2's speech samples
 /// (`codec2-examples`: sentences, and radio amateurs on the air, 8 and 16 kHz); and Linphone's
 /// test greeting (`linphone-common`).
+///
+/// Every part above had been heard by 2026-12-03, so a fourth (`fresh`) was chosen by its
+/// packages' file lists alone, for the next final figure, and is heard only by `make bench`
+/// (its packages are large and the tests never hear it): Hedgewars' hedgehog voices
+/// (`hedgewars-data`: exclamations and short lines, "Incoming!", "Oops", "Hello", by a dozen
+/// speakers, some in Spanish, Polish, Russian or Ukrainian; the vocoded "Robot" voice left out)
+/// and Warzone 2100's spoken messages (`warzone2100-data`: "Research completed", countdowns,
+/// tutorial lines and taunts, Ogg Vorbis inside the game's zip archive, read with `unzip`).
 public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
     public enum Part: String, Sendable, CaseIterable {
         case tuning
         case heldOut = "held-out"
         case unseen
+        case fresh
     }
 
     /// Where it comes from, relative to its package's folder ("cards/004.wav").
@@ -39,13 +48,28 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
         return wav.sampleRate
     }
 
-    /// The recording as a WAV file: read, or for Ogg Vorbis decoded by `oggdec`.
+    /// The recording as a WAV file: read, or for Ogg Vorbis decoded by `oggdec`, from the file or
+    /// from a zip archive's entry (`ARCHIVE#ENTRY`, copied out by `unzip` first: read from a pipe,
+    /// `oggdec` cannot know the length and writes a header that claims 2 GiB).
     func wavFile() throws -> WAVFile {
         guard path.hasSuffix(".ogg") else { return try WAVFile(contentsOf: path) }
+        guard let hash = path.firstIndex(of: "#") else { return try decode(path) }
+        let folder = try TemporaryDirectory(prefix: "pv-human-ogg")
+        let file = folder.path + "/entry.ogg"
+        guard FileManager.default.createFile(atPath: file, contents: nil), let handle = FileHandle(forWritingAtPath: file) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        try run("/usr/bin/unzip", ["-p", String(path[..<hash]), String(path[path.index(after: hash)...])], output: handle)
+        try handle.close()
+        return try withExtendedLifetime(folder) { try decode(file) }
+    }
+
+    /// An Ogg Vorbis file decoded by `oggdec`.
+    private func decode(_ file: String) throws -> WAVFile {
+        let output = Pipe()
         let decoder = Process()
         decoder.executableURL = URL(fileURLWithPath: "/usr/bin/oggdec")
-        decoder.arguments = ["--quiet", "--output", "-", path]
-        let output = Pipe()
+        decoder.arguments = ["--quiet", "--output", "-", file]
         decoder.standardOutput = output
         decoder.standardError = FileHandle.nullDevice
         try decoder.run()
@@ -53,6 +77,18 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
         decoder.waitUntilExit()
         guard decoder.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
         return try WAVFile(bytes: [UInt8](bytes))
+    }
+
+    /// Runs a program to its end with its output to `output`; throws when it fails.
+    private func run(_ executable: String, _ arguments: [String], output: FileHandle) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
     }
 
     public init(name: String, path: String, part: Part) {
@@ -71,6 +107,8 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
     /// `cross.wav` is µ-law, which `WAVFile` does not decode.
     public static let codec2Extra = "/usr/share/codec2/raw/speech_orig_16k.wav"
     public static let linphoneGreeting = "/usr/share/sounds/linphone/hello16000.wav"
+    public static let hedgewarsFolder = "/usr/share/games/hedgewars/Data/Sounds/voices"
+    public static let warzoneArchive = "/usr/share/games/warzone2100/base.wz"
 
     /// The recordings of `part` that are installed, in a stable order; empty when neither
     /// package is.
@@ -104,6 +142,42 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
             found.append(HumanSpeech(name: "alsa/" + name, path: alsaFolder + "/" + name, part: .heldOut))
         }
         found += unseenRecordings()
+        found += freshRecordings()
+        return found
+    }
+
+    /// The `fresh` part: what of its packages is installed, in a stable order. Left out: the
+    /// vocoded hedgehog voice, and Warzone 2100's sound effects, radio clicks and film
+    /// soundtracks (`sfx`, `radclick`, `sequenceaudio`), which are not speech or not speech alone.
+    static func freshRecordings() -> [HumanSpeech] {
+        var found: [HumanSpeech] = []
+        if let enumerator = FileManager.default.enumerator(atPath: hedgewarsFolder) {
+            var names: [String] = []
+            while let name = enumerator.nextObject() as? String {
+                if name.hasSuffix(".ogg") && !name.hasPrefix("Robot/") { names.append(name) }
+            }
+            for name in names.sorted() {
+                found.append(HumanSpeech(name: "hedgewars/" + name, path: hedgewarsFolder + "/" + name, part: .fresh))
+            }
+        }
+        if FileManager.default.fileExists(atPath: warzoneArchive), FileManager.default.fileExists(atPath: "/usr/bin/unzip") {
+            let lister = Process()
+            lister.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
+            lister.arguments = ["-Z1", warzoneArchive]
+            let output = Pipe()
+            lister.standardOutput = output
+            lister.standardError = FileHandle.nullDevice
+            if (try? lister.run()) != nil {
+                let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                lister.waitUntilExit()
+                let names = listing.split(separator: "\n").map(String.init).filter {
+                    $0.hasPrefix("audio/") && $0.hasSuffix(".ogg") && !$0.hasPrefix("audio/sfx/") && !$0.hasPrefix("audio/radclick/")
+                }
+                for name in names.sorted() {
+                    found.append(HumanSpeech(name: "warzone2100/" + name, path: warzoneArchive + "#" + name, part: .fresh))
+                }
+            }
+        }
         return found
     }
 
