@@ -14,7 +14,7 @@ if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "read-probe" 
 // `human [tuning] [held-out] [unseen] [fresh]`: only the human speech of ListenBench, the tuning part by
 // default, for a look while tuning rejection (HUMAN_QUICK=1: PocketSphinx's recordings only;
 // HUMAN_EXTRA=DIR: the WAV files in DIR instead; HUMAN_VERBOSE=1: every utterance with what each
-// decode found).
+// decode found; HUMAN_SIZES=80,20: those pagers' grammars alone).
 if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "human" {
     let named = HumanSpeech.Part.allCases.filter { CommandLine.arguments.contains($0.rawValue) }
     _ = HumanSpeechBench.run(parts: named.isEmpty ? [.tuning] : named)
