@@ -64,7 +64,10 @@ enum HumanSpeechBench {
             let started = ContinuousClock.now
             // HUMAN_SIZES=80,20: those grammars alone, in that order (a long part heard in two
             // processes at once); the per-hour figure then counts only them.
-            let chosen = ProcessInfo.processInfo.environment["HUMAN_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } } ?? sizes
+            // Sizes it cannot read (not a number, under 1, over 999) are left out; none left: all four.
+            let asked = (ProcessInfo.processInfo.environment["HUMAN_SIZES"] ?? "").split(separator: ",").compactMap { Int($0) }
+            let chosen = asked.filter { (1...999).contains($0) }.isEmpty ? sizes : asked.filter { (1...999).contains($0) }
+            let grammarsHeard = chosen.count == 1 ? "1 grammar" : "\(chosen.count) grammars"
             for pages in chosen {
                 do {
                     let recogniser = try Recogniser(configuration: configuration)
@@ -118,12 +121,12 @@ enum HumanSpeechBench {
             figures.grammarCounts[part] = chosen.count
             print(
                 Measure.row(
-                    "    \(part.rawValue) part: commands run per hour of speech (\(chosen.count) grammars)", figures.perHour(part), "",
+                    "    \(part.rawValue) part: commands run per hour of speech (\(grammarsHeard))", figures.perHour(part), "",
                     decimals: 1
                 ))
             print(
                 Measure.row(
-                    "    time to hear it (\(chosen.count) grammars)",
+                    "    time to hear it (\(grammarsHeard))",
                     Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, "s", decimals: 0))
         }
         return figures
