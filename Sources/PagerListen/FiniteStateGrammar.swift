@@ -109,7 +109,8 @@ struct FiniteStateGrammar {
     }
 
     /// Splits a hypothesis into the phrase and the loop phones around it; nil when the loop
-    /// explains the utterance, or more of it than `edgePhones` allows.
+    /// explains the utterance, or more of it than `edgePhones` (`edgePhonesAroundOneWord` for a
+    /// one-word phrase) allows.
     static func phrase(in hypothesis: String, tuning: RejectionTuning) -> [String]? {
         var words = hypothesis.split(separator: " ").map(String.init)
         var edge = 0
@@ -121,7 +122,8 @@ struct FiniteStateGrammar {
             words.removeLast()
             edge += 1
         }
-        guard !words.isEmpty, edge <= tuning.edgePhones, !words.contains(where: isGarbage) else { return nil }
+        let allowed = words.count == 1 ? tuning.edgePhonesAroundOneWord : tuning.edgePhones
+        guard !words.isEmpty, edge <= allowed, !words.contains(where: isGarbage) else { return nil }
         return words
     }
 }

@@ -19,6 +19,13 @@ public struct RejectionTuning: Hashable, Sendable {
     public var garbageLoop: Double
     /// Loop phones tolerated around a phrase (a breath, a click, the end of a previous word).
     public var edgePhones: Int
+    /// Loop phones tolerated around a one-word phrase ("read", "stop", "next"). A single word
+    /// said alone is most often taken for one of these, with a loop phone for the sound the
+    /// phrase lacks: "three" as a loop phone and "read", "sorry" as one and "repeat", "reader" as
+    /// "read" and two. A one-word command has no words of its own to be cut off from, and the
+    /// bench's five one-word commands in seven voices ran as often with none allowed
+    /// (docs/VOICE.md).
+    public var edgePhonesAroundOneWord: Int
 
     /// An utterance the phone loop won is looked at once more as a closed set: the phrase every
     /// warp names runs when its mean score per 10 ms frame is at most this much below the free
@@ -77,7 +84,8 @@ public struct RejectionTuning: Hashable, Sendable {
     public var quietUnderLoudest: Double
 
     public init(
-        garbageEntry: Double = 1e-3, garbageLoop: Double = 0.2, edgePhones: Int = 2, leastCoverage: Double = 0.6,
+        garbageEntry: Double = 1e-3, garbageLoop: Double = 0.2, edgePhones: Int = 2, edgePhonesAroundOneWord: Int = 0,
+        leastCoverage: Double = 0.6,
         closedSetConfidence: Double = -10, closedSetWarps: [Double] = [0.9, 1, 1.1], closedSetPhoneRatio: ClosedRange<Double> = 1.2...2,
         closedSetFitBelow: Double = -26, slowestFramesPerPhone: Int = 20, mostQuietWord: Double = 0.5, quietUnderLoudest: Double = 30
     ) {
@@ -89,6 +97,7 @@ public struct RejectionTuning: Hashable, Sendable {
         self.garbageEntry = garbageEntry
         self.garbageLoop = garbageLoop
         self.edgePhones = edgePhones
+        self.edgePhonesAroundOneWord = edgePhonesAroundOneWord
         self.leastCoverage = leastCoverage
         self.closedSetConfidence = closedSetConfidence
         self.closedSetWarps = closedSetWarps
