@@ -32,6 +32,21 @@ enum ListenFixtures {
         return phrases
     }
 
+    /// A streaming recogniser with a 20-page pager's commands and its second look ready, as
+    /// `Listener` hears: for tests that feed it one recording after another.
+    static func twentyPageRecogniser(_ tuning: RejectionTuning) throws -> (recogniser: Recogniser, commands: VoiceCommands) {
+        let recogniser = try Recogniser(configuration: ListenConfiguration(rejection: tuning))
+        let commands = VoiceCommands(titles: pageTitles(count: 20), count: 20, canPronounce: recogniser.canPronounce)
+        try recogniser.load(phrases: commands.phrases.map(\.words))
+        recogniser.prepareSecondLook()
+        return (recogniser, commands)
+    }
+
+    /// What `samples` ran, heard by `recogniser` after whatever it heard before.
+    static func actions(hearing samples: [Int16], by recogniser: Recogniser, with commands: VoiceCommands) -> [VoiceAction] {
+        recogniser.hear(samples).compactMap { if case .phrase(let index, _) = $0 { commands.phrases[index].action } else { nil } }
+    }
+
     static func pageTitles(count: Int) -> [String] {
         titles + (titles.count..<max(count, titles.count)).map { "Page \($0 + 1)" }
     }

@@ -61,18 +61,13 @@ import Testing
             ("fifteen", .flite("slt")), ("three", .flite("rms")), ("seven", .flite("kal16")),
         ]
         let recordings = try lone.map { try ListenFixtures.samples($0.0, by: $0.1, in: folder.path) }
-        func commandsRun(_ tuning: RejectionTuning) throws -> [String] {
-            let recogniser = try Recogniser(configuration: ListenConfiguration(rejection: tuning))
-            let commands = VoiceCommands(titles: ListenFixtures.pageTitles(count: 20), count: 20, canPronounce: recogniser.canPronounce)
-            try recogniser.load(phrases: commands.phrases.map(\.words))
-            recogniser.prepareSecondLook()
-            var run: [String] = []
-            for samples in recordings {
-                for case .phrase(let index, _) in recogniser.hear(samples) { run.append("\(commands.phrases[index].action)") }
-            }
+        func commandsRun(_ tuning: RejectionTuning) throws -> [VoiceAction] {
+            let (recogniser, commands) = try ListenFixtures.twentyPageRecogniser(tuning)
+            var run: [VoiceAction] = []
+            for samples in recordings { run += ListenFixtures.actions(hearing: samples, by: recogniser, with: commands) }
             for (text, talker) in [("page seven", Talker.flite("awb")), ("go to page twelve", .flite("rms"))] {
-                let outcomes = recogniser.hear(try ListenFixtures.samples(text, by: talker, in: folder.path))
-                let ran = outcomes.compactMap { if case .phrase(let index, _) = $0 { commands.phrases[index].action } else { nil } }
+                let samples = try ListenFixtures.samples(text, by: talker, in: folder.path)
+                let ran = ListenFixtures.actions(hearing: samples, by: recogniser, with: commands)
                 #expect(ran == [.command(text == "page seven" ? "go 7" : "go 12")], "\(talker) '\(text)' under \(tuning.mostQuietWord)")
             }
             return run
