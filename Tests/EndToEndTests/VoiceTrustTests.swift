@@ -239,7 +239,8 @@ import Testing
 /// Issue 32: people talking, none of it a command. The recordings are the held-out part of
 /// `HumanSpeech` (from Debian's `alsa-utils` and `asterisk-core-sounds-en-wav`, which the Makefile
 /// installs), kept out of tuning until it was first measured (it has been heard since;
-/// docs/VOICE.md says when), one after another as a room's talk would come, at their own rates, through the built executable against a 3- and a 20-page pager.
+/// docs/VOICE.md says when), one after another as a room's talk would come, at their own rates,
+/// through the built executable against a 3- and a 20-page pager.
 /// `pagervoice-bench listen` hears every held-out recording against four sizes.
 ///
 /// With a wake word they run nothing. Without one they still run a few commands (a one-word
