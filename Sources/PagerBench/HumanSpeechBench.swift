@@ -47,11 +47,11 @@ enum HumanSpeechBench {
             var loaded: [(HumanSpeech, [Int16])] = []
             var narrowband: Set<String> = []
             for recording in recordings {
-                guard let samples = try? recording.samples() else {
+                guard let (samples, rate) = try? recording.samplesAndRate() else {
                     print("  cannot read \(recording.path)")
                     continue
                 }
-                if recording.sampleRate < 16_000 { narrowband.insert(recording.name) }
+                if rate < 16_000 { narrowband.insert(recording.name) }
                 // Half a second of silence around each, as a person pauses between sentences.
                 loaded.append((recording, [Int16](repeating: 0, count: 8000) + samples + [Int16](repeating: 0, count: 8000)))
             }
@@ -66,7 +66,8 @@ enum HumanSpeechBench {
             // processes at once); the per-hour figure then counts only them.
             // Sizes it cannot read (not a number, under 1, over 999) are left out; none left: all four.
             let asked = (ProcessInfo.processInfo.environment["HUMAN_SIZES"] ?? "").split(separator: ",").compactMap { Int($0) }
-            let chosen = asked.filter { (1...999).contains($0) }.isEmpty ? sizes : asked.filter { (1...999).contains($0) }
+                .filter { (1...999).contains($0) }
+            let chosen = asked.isEmpty ? sizes : asked
             let grammarsHeard = chosen.count == 1 ? "1 grammar" : "\(chosen.count) grammars"
             for pages in chosen {
                 do {

@@ -76,6 +76,10 @@ enum ListenBench {
         "send me the report by friday", "good night and sleep well",
     ]
 
+    /// What each group of recordings is called in the diagnostics, by its number: the three
+    /// groups of talkers saying commands, then the sentences (`outOfGrammar`) and `loneWords`.
+    static let groupNames = ["tuned", "unseen flite", "eSpeak NG", "out of grammar", "lone word"]
+
     /// Single words and numbers said alone, none a command: what people in a room say most
     /// (issue 32's human speech ran commands mostly from these), which no sentence above is. A lone
     /// number is a "page <number>" without its "page"; some sound like a one-word phrase
@@ -203,19 +207,19 @@ enum ListenBench {
                 hearing.lastConfidence = nil
                 let ran = actions(of: hearing.hear(recording.samples), in: commands)
                 if round == 0 && !ran.isEmpty && hearing.lastStage != .closedSet {
-                    let group = ["tuned", "unseen flite", "eSpeak NG", "out of grammar", "lone word"][recording.group]
+                    let group = groupNames[recording.group]
                     coverages[group + " (\(hearing.lastStage?.rawValue ?? "?"))", default: []].append(hearing.lastPhraseCoverage)
                     quietShares[group + " (\(hearing.lastStage?.rawValue ?? "?"))", default: []].append(hearing.lastQuietShare)
                 }
                 if round == 0 && hearing.lastStage == .closedSet && !hearing.lastPhoneRatios.isEmpty {
-                    let group = ["tuned", "unseen flite", "eSpeak NG", "out of grammar", "lone word"][recording.group]
+                    let group = groupNames[recording.group]
                     let ok = recording.action.map { ran == [$0] } ?? false
                     let key = group + (recording.group == 3 ? "" : (ok ? " (ran right)" : " (did not)"))
                     ratios[key, default: []] += hearing.lastPhoneRatios
                     loopFits[key, default: []].append(hearing.lastLoopPerFrame.reduce(0, +) / Double(hearing.lastLoopPerFrame.count))
                 }
                 if round == 0, let confidence = hearing.lastConfidence {
-                    let group = ["tuned", "unseen flite", "eSpeak NG", "out of grammar", "lone word"][recording.group]
+                    let group = groupNames[recording.group]
                     let voices = recording.group == 3 ? (tunedVoices.contains(recording.talker) ? " (tuned voice)" : " (unseen voice)") : ""
                     confidences[group + voices, default: []].append(confidence)
                 }
@@ -228,7 +232,7 @@ enum ListenBench {
                         outOfGrammarRun += ran.count
                     }
                     if round == 0 && !ran.isEmpty {
-                        let kind = recording.group == 4 ? "lone word" : "out of grammar"
+                        let kind = groupNames[recording.group]
                         print(
                             "    \(kind), \(recording.talker): '\(recording.text)' → ran \(ran.map(\.description).joined(separator: ", "))"
                         )

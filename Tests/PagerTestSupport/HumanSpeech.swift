@@ -42,12 +42,6 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
-    /// The recording's own rate (PocketSphinx's raw files are 16 kHz; Asterisk's are 8 kHz).
-    public var sampleRate: Int {
-        guard !path.hasSuffix(".raw"), let wav = try? wavFile() else { return 16_000 }
-        return wav.sampleRate
-    }
-
     /// The recording as a WAV file: read, or for Ogg Vorbis decoded by `oggdec`, from the file or
     /// from a zip archive's entry (`ARCHIVE#ENTRY`, copied out by `unzip` first: read from a pipe,
     /// `oggdec` cannot know the length and writes a header that claims 2 GiB).
@@ -224,13 +218,19 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
 
     /// The recording as 16 kHz mono samples (linear interpolation from 8 kHz: an 8 kHz
     /// recording holds nothing above 4 kHz either way).
-    public func samples() throws -> [Int16] {
+    public func samples() throws -> [Int16] { try samplesAndRate().samples }
+
+    /// `samples()` with the rate the recording was made at (PocketSphinx's raw files are 16 kHz,
+    /// Asterisk's 8 kHz), from one decode: an Ogg Vorbis one runs `oggdec` (and `unzip`).
+    public func samplesAndRate() throws -> (samples: [Int16], sampleRate: Int) {
         if path.hasSuffix(".raw") {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            return stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }
+            return (
+                stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }, 16_000
+            )
         }
-        let wav = try wavFile()
-        let mono = wav.samples.enumerated().filter { $0.offset % max(wav.channels, 1) == 0 }.map { Float($0.element) / 32768 }
-        return WAVWriter.resample(mono, from: wav.sampleRate, to: 16_000).map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) }
+        let native = try nativeSamples()
+        let resampled = WAVWriter.resample(native.samples, from: native.sampleRate, to: 16_000)
+        return (resampled.map { Int16(max(-32768, min(32767, ($0 * 32768).rounded()))) }, native.sampleRate)
     }
 }
