@@ -27,6 +27,14 @@ enum HumanSpeechBench {
         var figures = Figures()
         guard let folder = try? TemporaryDirectory(prefix: "pv-human-bench") else { return figures }
         let configuration = ListenConfiguration(stateFolder: folder.path)
+        // HUMAN_SIZES=80,20: those grammars alone, in that order (a long part heard in two
+        // processes at once); the per-hour figure then counts only them.
+        // Sizes it cannot read (not a number, under 1, over 999) are left out; none left: all four.
+        let asked = (ProcessInfo.processInfo.environment["HUMAN_SIZES"] ?? "").split(separator: ",").compactMap { Int($0) }
+            .filter { (1...999).contains($0) }
+        let chosen = asked.isEmpty ? sizes : asked
+        let grammarsHeard = chosen.count == 1 ? "1 grammar" : "\(chosen.count) grammars"
+        let pagers = chosen.map { "\($0)-page" }.joined(separator: ", ")
         for part in parts {
             var recordings = HumanSpeech.recordings(part)
             if ProcessInfo.processInfo.environment["HUMAN_QUICK"] != nil {
@@ -59,16 +67,9 @@ enum HumanSpeechBench {
             figures.seconds[part] = seconds
             print(
                 "  human speech that is no command, \(part.rawValue) part: \(loaded.count) recordings, "
-                    + String(format: "%.1f min", seconds / 60) + ", against 1-, 3-, 20- and 80-page pagers")
+                    + String(format: "%.1f min", seconds / 60) + ", against the grammars of \(pagers) pagers")
             var total = 0
             let started = ContinuousClock.now
-            // HUMAN_SIZES=80,20: those grammars alone, in that order (a long part heard in two
-            // processes at once); the per-hour figure then counts only them.
-            // Sizes it cannot read (not a number, under 1, over 999) are left out; none left: all four.
-            let asked = (ProcessInfo.processInfo.environment["HUMAN_SIZES"] ?? "").split(separator: ",").compactMap { Int($0) }
-                .filter { (1...999).contains($0) }
-            let chosen = asked.isEmpty ? sizes : asked
-            let grammarsHeard = chosen.count == 1 ? "1 grammar" : "\(chosen.count) grammars"
             for pages in chosen {
                 do {
                     let recogniser = try Recogniser(configuration: configuration)

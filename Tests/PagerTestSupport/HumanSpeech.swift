@@ -50,39 +50,30 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
         guard let hash = path.firstIndex(of: "#") else { return try decode(path) }
         let folder = try TemporaryDirectory(prefix: "pv-human-ogg")
         let file = folder.path + "/entry.ogg"
-        guard FileManager.default.createFile(atPath: file, contents: nil), let handle = FileHandle(forWritingAtPath: file) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        try run("/usr/bin/unzip", ["-p", String(path[..<hash]), String(path[path.index(after: hash)...])], output: handle)
-        try handle.close()
+        let entry = try Self.output(of: "/usr/bin/unzip", ["-p", String(path[..<hash]), String(path[path.index(after: hash)...])])
+        try entry.write(to: URL(fileURLWithPath: file))
         return try withExtendedLifetime(folder) { try decode(file) }
     }
 
     /// An Ogg Vorbis file decoded by `oggdec`.
     private func decode(_ file: String) throws -> WAVFile {
-        let output = Pipe()
-        let decoder = Process()
-        decoder.executableURL = URL(fileURLWithPath: "/usr/bin/oggdec")
-        decoder.arguments = ["--quiet", "--output", "-", file]
-        decoder.standardOutput = output
-        decoder.standardError = FileHandle.nullDevice
-        try decoder.run()
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        decoder.waitUntilExit()
-        guard decoder.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
-        return try WAVFile(bytes: [UInt8](bytes))
+        try WAVFile(bytes: [UInt8](Self.output(of: "/usr/bin/oggdec", ["--quiet", "--output", "-", file])))
     }
 
-    /// Runs a program to its end with its output to `output`; throws when it fails.
-    private func run(_ executable: String, _ arguments: [String], output: FileHandle) throws {
+    /// What a program writes to its standard output, run to its end; throws when it fails.
+    private static func output(of executable: String, _ arguments: [String]) throws -> Data {
+        let output = Pipe()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // Read before waiting: a child writing more than the pipe holds would never end.
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
+        return bytes
     }
 
     public init(name: String, path: String, part: Part) {
@@ -144,32 +135,15 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
     /// vocoded hedgehog voice, and Warzone 2100's sound effects, radio clicks and film
     /// soundtracks (`sfx`, `radclick`, `sequenceaudio`), which are not speech or not speech alone.
     static func freshRecordings() -> [HumanSpeech] {
-        var found: [HumanSpeech] = []
-        if let enumerator = FileManager.default.enumerator(atPath: hedgewarsFolder) {
-            var names: [String] = []
-            while let name = enumerator.nextObject() as? String {
-                if name.hasSuffix(".ogg") && !name.hasPrefix("Robot/") { names.append(name) }
+        var found = files(in: hedgewarsFolder, label: "hedgewars/", part: .fresh) { $0.hasSuffix(".ogg") && !$0.hasPrefix("Robot/") }
+        if FileManager.default.fileExists(atPath: warzoneArchive), FileManager.default.fileExists(atPath: "/usr/bin/unzip"),
+            let listing = try? output(of: "/usr/bin/unzip", ["-Z1", warzoneArchive])
+        {
+            let names = String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init).filter {
+                $0.hasPrefix("audio/") && $0.hasSuffix(".ogg") && !$0.hasPrefix("audio/sfx/") && !$0.hasPrefix("audio/radclick/")
             }
             for name in names.sorted() {
-                found.append(HumanSpeech(name: "hedgewars/" + name, path: hedgewarsFolder + "/" + name, part: .fresh))
-            }
-        }
-        if FileManager.default.fileExists(atPath: warzoneArchive), FileManager.default.fileExists(atPath: "/usr/bin/unzip") {
-            let lister = Process()
-            lister.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
-            lister.arguments = ["-Z1", warzoneArchive]
-            let output = Pipe()
-            lister.standardOutput = output
-            lister.standardError = FileHandle.nullDevice
-            if (try? lister.run()) != nil {
-                let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                lister.waitUntilExit()
-                let names = listing.split(separator: "\n").map(String.init).filter {
-                    $0.hasPrefix("audio/") && $0.hasSuffix(".ogg") && !$0.hasPrefix("audio/sfx/") && !$0.hasPrefix("audio/radclick/")
-                }
-                for name in names.sorted() {
-                    found.append(HumanSpeech(name: "warzone2100/" + name, path: warzoneArchive + "#" + name, part: .fresh))
-                }
+                found.append(HumanSpeech(name: "warzone2100/" + name, path: warzoneArchive + "#" + name, part: .fresh))
             }
         }
         return found
@@ -177,25 +151,31 @@ public struct HumanSpeech: Hashable, Sendable, CustomStringConvertible {
 
     /// The `unseen` part: what of its packages is installed, in a stable order.
     static func unseenRecordings() -> [HumanSpeech] {
-        var found: [HumanSpeech] = []
-        func add(folder: String, label: String, suffix: String, skipping: Set<String> = []) {
-            guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return }
-            var names: [String] = []
-            while let name = enumerator.nextObject() as? String {
-                if name.hasSuffix(suffix) && !skipping.contains(name) { names.append(name) }
-            }
-            for name in names.sorted() { found.append(HumanSpeech(name: label + name, path: folder + "/" + name, part: .unseen)) }
-        }
-        add(folder: ktuberlingFolder, label: "ktuberling/", suffix: ".ogg")
+        var found = files(in: ktuberlingFolder, label: "ktuberling/", part: .unseen) { $0.hasSuffix(".ogg") }
         for folder in klettresFolders {
-            add(folder: folder, label: "klettres/" + (folder as NSString).lastPathComponent + "/", suffix: ".ogg")
+            found += files(in: folder, label: "klettres/" + (folder as NSString).lastPathComponent + "/", part: .unseen) {
+                $0.hasSuffix(".ogg")
+            }
         }
-        add(folder: codec2Folder, label: "codec2/", suffix: ".wav", skipping: ["all.wav", "cross.wav"])
+        found += files(in: codec2Folder, label: "codec2/", part: .unseen) {
+            $0.hasSuffix(".wav") && !["all.wav", "cross.wav"].contains($0)
+        }
         for path in [codec2Extra, linphoneGreeting] where FileManager.default.fileExists(atPath: path) {
             let label = path.hasPrefix("/usr/share/codec2") ? "codec2/" : "linphone/"
             found.append(HumanSpeech(name: label + (path as NSString).lastPathComponent, path: path, part: .unseen))
         }
         return found
+    }
+
+    /// The files under `folder` (at any depth) that `keep` accepts by their path there, sorted,
+    /// as recordings of `part` named `label` and that path; none when the folder is missing.
+    private static func files(in folder: String, label: String, part: Part, keep: (String) -> Bool) -> [HumanSpeech] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var names: [String] = []
+        while let name = enumerator.nextObject() as? String {
+            if keep(name) { names.append(name) }
+        }
+        return names.sorted().map { HumanSpeech(name: label + $0, path: folder + "/" + $0, part: part) }
     }
 
     /// FNV-1a of the name, odd: held out.
