@@ -347,6 +347,95 @@ import Testing
         #expect(terminal.text.hasSuffix("\r\n"), "\(terminal.text.debugDescription)")
     }
 
+    /// Ctrl-T at a terminal's prompt puts listening to sleep and wakes it, and once "quit
+    /// listening" has stopped it (people's "question mark" is heard as that phrase) it listens
+    /// again: a false "quit listening" used to leave the session deaf to voice until restarted.
+    @Test(.timeLimit(.minutes(15))) func theToggleKeySleepsWakesAndListensAgainAfterQuitListening() throws {
+        let server = try PulseAudioServer(sinkName: "pv_toggle")
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        var said: [String: String] = [:]
+        for phrase in ["next page", "wake up", "quit listening"] {
+            let path = folder.path + "/\(phrase.replacingOccurrences(of: " ", with: "-")).wav"
+            try FileManager.default.moveItem(atPath: Self.recording([phrase], in: folder), toPath: path)
+            said[phrase] = path
+        }
+        func say(_ phrase: String) throws { try Self.play(said[phrase]!, on: server) }
+        let terminal = try PseudoTerminal(
+            arguments: ["--listen-device", server.sinkName + ".monitor", "--audio", "off"],
+            environment: server.clientEnvironment(base: ["XDG_STATE_HOME": folder.path]))
+        let started = "listening to the PulseAudio source pv_toggle.monitor\r\n"
+        let asleep = "listening asleep: say \"wake up\" to wake it\r\n"
+        #expect(terminal.waitFor(started, timeout: 30))
+        #expect(terminal.waitForPrompt(1))
+        terminal.send("\u{14}")
+        #expect(terminal.waitFor(asleep + "pager (asleep)> ", timeout: 30), "\(terminal.text.debugDescription)")
+        // Asleep, "next page" is not obeyed (nor printed); "wake up", said after it, is. The
+        // listener hears in order, so once it is awake "next page" has been judged.
+        try say("next page")
+        try say("wake up")
+        #expect(terminal.waitFor("listening awake\r\npager> ", timeout: 30), "\(terminal.text.debugDescription)")
+        #expect(!terminal.text.contains("next page") && !terminal.text.contains("Page 2"), "\(terminal.text.debugDescription)")
+        // The key both ways.
+        terminal.send("\u{14}")
+        #expect(terminal.waitFor(asleep, times: 2, timeout: 30))
+        terminal.send("\u{14}")
+        #expect(terminal.waitFor("listening awake\r\n", times: 2, timeout: 30))
+        try say("quit listening")
+        #expect(
+            terminal.waitFor("heard: quit listening\r\n", timeout: 30)
+                && terminal.waitFor("listening stopped: quit listening (Ctrl-T listens again)\r\n", timeout: 30),
+            "\(terminal.text.debugDescription)")
+        // Stopped, the key listens again, awake, to the same source.
+        terminal.send("\u{14}")
+        #expect(terminal.waitFor(started, times: 2, timeout: 30), "\(terminal.text.debugDescription)")
+        try say("next page")
+        #expect(terminal.waitFor("heard: next page\r\nPage 2 of 3\r\n", timeout: 30), "\(terminal.text.debugDescription)")
+        let shown = terminal.prompts()
+        #expect(terminal.sendLine("status", afterPrompt: shown))
+        #expect(terminal.waitFor("listening: awake\r\n"), "\(terminal.text.debugDescription)")
+        #expect(terminal.waitForPrompt(shown + 1))
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit(timeout: 30) == 0, "\(terminal.text.debugDescription)")
+    }
+
+    /// At a terminal the toggle key retries listening that could not start (no such source here;
+    /// a PulseAudio server started late is the common case), and says why a recording heard to
+    /// its end is not heard again rather than ignoring the key.
+    @Test(.timeLimit(.minutes(15))) func theToggleKeyRetriesListeningThatIsOffAndExplainsARecordingHeardOnce() throws {
+        let server = try PulseAudioServer(sinkName: "pv_retry")
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let off =
+            "pagervoice: listening is off: cannot listen: PulseAudio has no source named 'no_such_source' "
+            + "(list them with `pactl list short sources`); Ctrl-T tries again\r\n"
+        let missing = try PseudoTerminal(
+            arguments: ["--listen-device", "no_such_source", "--audio", "off"],
+            environment: server.clientEnvironment(base: ["XDG_STATE_HOME": folder.path]))
+        #expect(missing.waitFor(off, timeout: 30), "\(missing.text.debugDescription)")
+        #expect(missing.waitForPrompt(1))
+        missing.send("\u{14}")
+        #expect(missing.waitFor(off, times: 2, timeout: 30), "\(missing.text.debugDescription)")
+        let shown = missing.prompts()
+        #expect(missing.sendLine("next", afterPrompt: shown))
+        #expect(missing.waitFor("Page 2 of 3\r\n"))
+        missing.send("\u{4}")
+        #expect(missing.waitForExit(timeout: 30) == 0)
+
+        let next = try Self.recording(["next page"], in: folder)
+        let recording = try PseudoTerminal(
+            arguments: ["--listen-file", next, "--audio", "off"], environment: ["XDG_STATE_HOME": folder.path])
+        #expect(recording.waitFor("listening ended: the recording was heard to its end\r\n", timeout: 30))
+        #expect(recording.waitForPrompt(1))
+        recording.send("\u{14}")
+        #expect(
+            recording.waitFor("error: cannot listen again: a recording is heard once (run pagervoice again to hear it again)\r\n"),
+            "\(recording.text.debugDescription)")
+        recording.send("\u{4}")
+        #expect(recording.waitForExit(timeout: 30) == 0)
+        #expect(recording.text.components(separatedBy: "heard: next page").count == 2, "\(recording.text.debugDescription)")
+    }
+
     /// A line typed while listening prints its output before the next prompt, as without
     /// listening (the keyboard's thread once showed the prompt first, and the output after it).
     @Test func aLineTypedWhileListeningIsAnsweredBeforeTheNextPrompt() throws {

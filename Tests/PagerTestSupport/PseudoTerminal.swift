@@ -69,6 +69,17 @@ public final class PseudoTerminal {
 
     public var text: String { String(decoding: transcript, as: UTF8.self) }
 
+    /// Reads until `needle` has shown up `times` times (the same line printed again), or the
+    /// deadline passes.
+    public func waitFor(_ needle: String, times: Int, timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        func seen() -> Int { text.components(separatedBy: needle).count - 1 }
+        while seen() < times, Date() < deadline {
+            _ = waitFor("\u{0}", timeout: 0.01)
+        }
+        return seen() >= times
+    }
+
     /// How many prompts the terminal has shown so far (a prompt drawn again counts again).
     public func prompts(_ prompt: String = "pager> ") -> Int {
         text.components(separatedBy: prompt).count - 1

@@ -95,19 +95,30 @@ enum VoiceReport {
                 json: .object([("type", .string("not_understood")), ("words", .array(words.map { .string($0) }))])))
     }
 
-    /// Listening ended: why, in one line (a failure is a notice: the session goes on by keyboard).
-    static func ended(_ end: ListenEnd) -> SessionOutput {
-        let (state, reason): (String, String) =
+    /// Listening ended: why, in one line (a failure is a notice: the session goes on by keyboard),
+    /// and, when `relisten`, that the toggle key listens again.
+    static func ended(_ end: ListenEnd, relisten: Bool = false) -> SessionOutput {
+        let state =
             switch end {
-            case .endOfFile: ("ended", "the recording was heard to its end")
-            case .quitListening: ("stopped", "quit listening")
-            case .stopped: ("stopped", "stopped")
-            case .failed(let error): ("failed", error.description)
+            case .endOfFile: "ended"
+            case .quitListening, .stopped: "stopped"
+            case .failed: "failed"
             }
+        let hint = relisten ? " (Ctrl-T listens again)" : ""
         return .info(
             .init(
-                text: ["listening \(state): \(reason.terminalSafe)"],
-                json: .object([("type", .string("listening")), ("state", .string(state)), ("reason", .string(reason))])))
+                text: ["listening \(state): \(reason(end).terminalSafe)\(hint)"],
+                json: .object([("type", .string("listening")), ("state", .string(state)), ("reason", .string(reason(end)))])))
+    }
+
+    /// Why listening ended, in a few words.
+    static func reason(_ end: ListenEnd) -> String {
+        switch end {
+        case .endOfFile: "the recording was heard to its end"
+        case .quitListening: "quit listening"
+        case .stopped: "stopped"
+        case .failed(let error): error.description
+        }
     }
 }
 
@@ -125,10 +136,7 @@ extension SessionListener {
         do {
             let (started, notices) = try start(options, pages: pages, queue: queue, out: out)
             voice = started
-            queue.pushFirst(
-                .listening(
-                    options.listenFile.map { "the recording \($0)" }
-                        ?? options.listenDevice.map { "the PulseAudio source \($0)" } ?? "the default PulseAudio source"))
+            queue.pushFirst(.listening(source(of: options)))
             for notice in notices { err.writeLine("pagervoice: \(notice)") }
         } catch {
             queue.pushFirst(.listeningOff("\(error)"))
@@ -138,4 +146,38 @@ extension SessionListener {
         feedKeyboard(queue)
         return (queue, voice)
     }
+
+    /// What `options` listen to, as the session names it.
+    static func source(of options: ListenOptions) -> String {
+        options.listenFile.map { "the recording \($0)" }
+            ?? options.listenDevice.map { "the PulseAudio source \($0)" } ?? "the default PulseAudio source"
+    }
+
+    /// How a terminal's session listens again once listening has stopped ("quit listening", a
+    /// source lost, or one that could not start): a false "quit listening" from a room's talk
+    /// must not cost voice control for the rest of the session, and a PulseAudio server started
+    /// late should not need a new session. Nil for a recording, which is heard once, and for a
+    /// script, which has no key to press.
+    static func relisten(_ options: ListenOptions, queue: InputQueue, out: OutputStream) -> Relisten? {
+        guard options.listenFile == nil else { return nil }
+        var awake = options
+        // The key was pressed to be heard: listening starts again awake.
+        awake.listenAsleep = false
+        return Relisten(source: source(of: options)) { pages throws(ListenError) in
+            queue.producerStarted()
+            do throws(ListenError) {
+                return try start(awake, pages: pages, queue: queue, out: out)
+            } catch {
+                queue.finished()
+                throw error
+            }
+        }
+    }
+}
+
+/// Starts listening again with the session's options and the pages it has now.
+struct Relisten {
+    /// What it listens to ("the default PulseAudio source").
+    let source: String
+    let start: ([String]) throws(ListenError) -> (SessionListener, [String])
 }

@@ -52,6 +52,11 @@ final class InputQueue: Sendable {
         available.signal()
     }
 
+    /// One more producer: a listener started again (Ctrl-T) after the last one finished.
+    func producerStarted() {
+        state.withLock { $0.producers += 1 }
+    }
+
     /// One producer has nothing more to give.
     func finished() {
         state.withLock { $0.producers -= 1 }

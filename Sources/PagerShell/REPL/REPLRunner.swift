@@ -43,19 +43,29 @@ final class REPLRunner {
     /// Runs on lines and voice commands together, as `queue` delivers them: a phrase heard is
     /// printed ("heard: next page"), then run exactly as the typed command would be; whenever the
     /// pages change, `voice` learns the new ones. With a `prompt` on the screen, what no line
-    /// asked for prints above it, and each line typed is finished before the prompt comes back.
-    func run(queue: InputQueue, voice: SessionListener?, prompt: LivePrompt? = nil, startingWith first: ShellCommand? = nil) -> Int32 {
-        run(startingWith: first, voice: voice, prompt: prompt) { queue.next() }
+    /// asked for prints above it, and each line typed is finished before the prompt comes back;
+    /// with `relisten`, the prompt's toggle key starts listening again once it has stopped.
+    func run(
+        queue: InputQueue, voice: SessionListener?, prompt: LivePrompt? = nil, relisten: Relisten? = nil,
+        startingWith first: ShellCommand? = nil
+    ) -> Int32 {
+        run(startingWith: first, voice: voice, prompt: prompt, relisten: relisten) { queue.next() }
     }
 
-    private func run(startingWith first: ShellCommand?, voice: SessionListener?, prompt: LivePrompt? = nil, next: () -> ShellInput?)
+    private func run(
+        startingWith first: ShellCommand?, voice: SessionListener?, prompt: LivePrompt? = nil, relisten: Relisten? = nil,
+        next: () -> ShellInput?
+    )
         -> Int32
     {
+        let speaker = self.speaker
+        var voice = voice
+        /// How listening ended, once the session has reported it (nil while it runs).
+        var ended: ListenEnd? = nil
         // Half duplex: the listener ignores the microphone from the moment we speak until speech
         // has drained (plus its echo tail), so it never obeys its own voice from a speaker.
-        let speaker = self.speaker
         // Only speech a microphone could hear is gated: --audio off, null and WAV files make none.
-        let listener = speaker.isAudible ? voice?.listener : nil
+        var listener: Listener? { speaker.isAudible ? voice?.listener : nil }
         var spoke = false
         var failed = false
         var speechFailed = false
@@ -109,6 +119,12 @@ final class REPLRunner {
             }
             return quit
         }
+        /// Listening is off, and why: an error event in JSON, else a notice on standard error
+        /// (printed clear of the prompt). On a terminal that can listen again, the key is named.
+        func listeningOff(_ reason: String) -> ([SessionOutput], [String]) {
+            let line = "listening is off: \(reason)" + (relisten == nil ? "" : "; Ctrl-T tries again")
+            return renderer.json ? ([.error(line)], []) : ([], [line])
+        }
         /// Shown while it is spoken; then, from a pipe, spoken to its end before the next line.
         /// False when the run must end: the reader left (quietly) or output is being lost.
         func finishLine() -> Bool {
@@ -119,7 +135,7 @@ final class REPLRunner {
                 return false
             }
             if !interactive { speaker.drain() }
-            if let listener, spoke {
+            if let listener = listener, spoke {
                 spoke = false
                 if interactive {
                     // Drain returns only when nothing at all is left to say, whatever was queued
@@ -155,6 +171,9 @@ final class REPLRunner {
             var outputs: [SessionOutput] = []
             /// The tone that follows what this input says (voice commands only).
             var earcon: Earcon?
+            /// Lines for standard error, each after "pagervoice: " (listening that is off, the
+            /// notices of a grammar built for listening started again).
+            var notices: [String] = []
             notALine = if case .line = input { false } else { true }
             switch input {
             case .line(.line(let text)):
@@ -183,10 +202,30 @@ final class REPLRunner {
                 session.listening = Self.listeningState(asleep: asleep, wakeWord: voice?.wakeWord)
                 prompt?.showAsleep(asleep)
             case .toggleListening:
-                // Once listening has ended there is nothing to put to sleep.
-                if let voice, !voice.listener.isFinished { voice.listener.setAsleep(!asleep) }
+                if let voice, !voice.listener.isFinished {
+                    voice.listener.setAsleep(!asleep)
+                } else if ended != nil || voice == nil, let relisten {
+                    // Stopped, or never started (either already reported): listen again.
+                    do {
+                        let started: SessionListener
+                        (started, notices) = try relisten.start(session.pager.pages)
+                        voice = started
+                        ended = nil
+                        pages = session.pager.pages
+                        asleep = false
+                        session.listening = Self.listeningState(asleep: false, wakeWord: started.wakeWord)
+                        prompt?.showAsleep(false)
+                        outputs = [VoiceReport.started(relisten.source)]
+                    } catch {
+                        (outputs, notices) = listeningOff("\(error)")
+                    }
+                } else if ended != nil || voice == nil {
+                    // Rather than ignore the key, say why it does nothing.
+                    outputs = [.error("cannot listen again: a recording is heard once (run pagervoice again to hear it again)")]
+                }
             case .voice(.finished(let end)):
-                outputs = [VoiceReport.ended(end)]
+                ended = end
+                outputs = [VoiceReport.ended(end, relisten: relisten != nil)]
                 session.listening = if case .failed = end { "failed" } else { "ended" }
                 // Listening that broke off (a recording cut short, audio lost) left what was
                 // asked unheard: a script's run fails, as when it cannot start.
@@ -200,15 +239,12 @@ final class REPLRunner {
             case .listeningOff(let reason):
                 // Asked for and not given: a script's run fails (a terminal's session goes on).
                 failed = true
-                if renderer.json {
-                    outputs = [.error("listening is off: \(reason)")]
-                } else {
-                    err.writeLine("pagervoice: listening is off: \(reason)")
-                }
+                (outputs, notices) = listeningOff(reason)
             }
             let typed = !notALine
             let (quit, goOn) = printing(above: typed ? nil : prompt) {
                 let quit = carryOut(outputs)
+                for notice in notices { err.writeLine("pagervoice: \(notice)") }
                 if let earcon, earcons {
                     listener?.speakingBegan()
                     spoke = true

@@ -80,7 +80,9 @@ struct REPLCommand: PagerVoiceSubcommand {
                 let (queue, voice) = SessionListener.queue(listening, pages: pager.pages, out: io.out, err: io.err) { queue in
                     if let prompt { prompt.feed(queue, from: reader) } else { queue.feed(from: reader) }
                 }
-                status = runner.run(queue: queue, voice: voice, prompt: prompt)
+                // At a prompt the toggle key listens again once listening has stopped.
+                let relisten = prompt == nil ? nil : SessionListener.relisten(listening, queue: queue, out: io.out)
+                status = runner.run(queue: queue, voice: voice, prompt: prompt, relisten: relisten)
                 prompt?.close()
             } else {
                 status = runner.run(&reader)
