@@ -399,6 +399,36 @@ import Testing
         #expect(terminal.waitForExit(timeout: 30) == 0, "\(terminal.text.debugDescription)")
     }
 
+    /// `pagervoice read` on a terminal takes Ctrl-T as the REPL's prompt does (its keys ignored
+    /// it before): asleep and awake, and listening again after "quit listening".
+    @Test(.timeLimit(.minutes(15))) func theToggleKeyWorksWhileReading() throws {
+        let server = try PulseAudioServer(sinkName: "pv_readkey")
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let document = folder.path + "/guide.md"
+        try "# One\n\nfirst\n\n# Two\n\nsecond\n\n# Three\n\nthird\n".write(toFile: document, atomically: true, encoding: .utf8)
+        let quit = folder.path + "/quit.wav"
+        try FileManager.default.moveItem(atPath: Self.recording(["quit listening"], in: folder), toPath: quit)
+        let next = try Self.recording(["next page"], in: folder)
+        let terminal = try PseudoTerminal(
+            arguments: ["read", document, "--listen-device", server.sinkName + ".monitor", "--audio", "off"],
+            environment: server.clientEnvironment(base: ["XDG_STATE_HOME": folder.path]))
+        let started = "listening to the PulseAudio source pv_readkey.monitor\r\n"
+        #expect(terminal.waitFor(started, timeout: 30), "\(terminal.text.debugDescription)")
+        terminal.send("\u{14}")
+        #expect(terminal.waitFor("listening asleep: say \"wake up\" to wake it\r\n", timeout: 30), "\(terminal.text.debugDescription)")
+        terminal.send("\u{14}")
+        #expect(terminal.waitFor("listening awake\r\n", timeout: 30), "\(terminal.text.debugDescription)")
+        try Self.play(quit, on: server)
+        #expect(terminal.waitFor("listening stopped: quit listening (Ctrl-T listens again)\r\n", timeout: 30))
+        terminal.send("\u{14}")
+        #expect(terminal.waitFor(started, times: 2, timeout: 30), "\(terminal.text.debugDescription)")
+        try Self.play(next, on: server)
+        #expect(terminal.waitFor("heard: next page\r\nPage 2 of 3\r\n", timeout: 30), "\(terminal.text.debugDescription)")
+        terminal.send("q")
+        #expect(terminal.waitForExit(timeout: 30) == 0, "\(terminal.text.debugDescription)")
+    }
+
     /// At a terminal the toggle key retries listening that could not start (no such source here;
     /// a PulseAudio server started late is the common case), and says why a recording heard to
     /// its end is not heard again rather than ignoring the key.
@@ -419,6 +449,7 @@ import Testing
         let shown = missing.prompts()
         #expect(missing.sendLine("next", afterPrompt: shown))
         #expect(missing.waitFor("Page 2 of 3\r\n"))
+        #expect(missing.waitForPrompt(shown + 1))
         missing.send("\u{4}")
         #expect(missing.waitForExit(timeout: 30) == 0)
 

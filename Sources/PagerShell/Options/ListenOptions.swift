@@ -4,7 +4,10 @@ import PagerListen
 
 /// Voice commands (issue 13): say "next page" and it pages, offline, through PocketSphinx.
 struct ListenOptions: ParsableArguments {
-    @Flag(help: "Listen for voice commands on the default PulseAudio source (\"next page\", \"page seven\", \"where am I\"…).")
+    @Flag(
+        help:
+            "Listen for voice commands on the default PulseAudio source (\"next page\", \"page seven\", \"where am I\"…); on a terminal Ctrl-T puts listening to sleep, wakes it, or listens again once it has stopped."
+    )
     var listen = false
 
     @Option(

@@ -42,7 +42,7 @@ enum HelpText {
     /// How listening is put to sleep and woken, wrapped to `columns` on a terminal.
     static func listeningLines(columns: Int? = nil) -> [String] {
         let text =
-            "Listening (--listen): Ctrl-T puts it to sleep or wakes it, as saying \"go to sleep\" and \"wake up\" does; "
+            "Listening (--listen): Ctrl-T (at the prompt, or in read) puts it to sleep or wakes it, as saying \"go to sleep\" and \"wake up\" does; "
             + "once listening to a microphone has stopped (\"quit listening\") or is off, Ctrl-T listens again."
         guard let columns, Formatting.displayWidth(text) > columns else { return [text] }
         return Formatting.wrap(text, width: columns, first: "", indent: 2)

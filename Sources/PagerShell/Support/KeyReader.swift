@@ -15,6 +15,9 @@ final class KeyReader: LineSource {
     private var isRaw = false
     /// The last search, repeated by `/` and Enter, as in `less`.
     private var lastSearch: String?
+    /// Called for the key that toggles listening (`LivePrompt.toggleKey`, Ctrl-T) when a session
+    /// listens; without listening the key does nothing, as any key `read` has no use for.
+    var onToggleListening: (@Sendable () -> Void)?
 
     /// Nil when `fd` is not a terminal.
     init?(fd: Int32, echo: OutputStream) {
@@ -43,6 +46,7 @@ final class KeyReader: LineSource {
         while let key = readByte() {
             switch key {
             case 4: return nil  // Ctrl-D
+            case LivePrompt.toggleKey: onToggleListening?()
             case UInt8(ascii: "/"):
                 guard let text = editLine(prompt: "/") else { continue }
                 guard let query = text.isEmpty ? lastSearch : text else { continue }
