@@ -361,8 +361,10 @@ import Testing
             said[phrase] = path
         }
         func say(_ phrase: String) throws { try Self.play(said[phrase]!, on: server) }
+        // Speech and earcons go to WAV files (`--audio null` plays nothing, so no half duplex).
+        let wavs = folder.path + "/wavs"
         let terminal = try PseudoTerminal(
-            arguments: ["--listen-device", server.sinkName + ".monitor", "--audio", "off"],
+            arguments: ["--listen-device", server.sinkName + ".monitor", "--audio", "null", "--wav-dir", wavs],
             environment: server.clientEnvironment(base: ["XDG_STATE_HOME": folder.path]))
         let started = "listening to the PulseAudio source pv_toggle.monitor\r\n"
         let asleep = "listening asleep: say \"wake up\" to wake it\r\n"
@@ -397,6 +399,19 @@ import Testing
         #expect(terminal.waitForPrompt(shown + 1))
         terminal.send("\u{4}")
         #expect(terminal.waitForExit(timeout: 30) == 0, "\(terminal.text.debugDescription)")
+        // Each change has its tone; listening again sounds as waking does, which is all a person
+        // hears of it with `--print none`. (Speech is the files over 150 ms.)
+        let tones = try FileManager.default.contentsOfDirectory(atPath: wavs).sorted()
+            .map { try WAVFile(contentsOf: wavs + "/" + $0) }.filter { $0.duration < 0.15 }
+        func kind(_ tone: WAVFile) -> String {
+            let middle = tone.samples.count / 2
+            let first = PCMAnalysis.zeroCrossingFrequency(Array(tone.samples[..<middle]), sampleRate: tone.sampleRate)
+            let second = PCMAnalysis.zeroCrossingFrequency(Array(tone.samples[middle...]), sampleRate: tone.sampleRate)
+            if abs(first - 1320) < 60 && abs(second - 1320) < 60 { return "done" }
+            if first < 300 && second < 300 { return "not understood" }
+            return first < second ? "awake" : "asleep"
+        }
+        #expect(tones.map(kind) == ["asleep", "awake", "asleep", "awake", "done", "awake", "done"])
     }
 
     /// `pagervoice read` on a terminal takes Ctrl-T as the REPL's prompt does (its keys ignored

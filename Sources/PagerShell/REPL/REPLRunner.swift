@@ -216,6 +216,8 @@ final class REPLRunner {
                         session.listening = Self.listeningState(asleep: false, wakeWord: started.wakeWord)
                         prompt?.showAsleep(false)
                         outputs = [VoiceReport.started(relisten.source)]
+                        // Heard as waking: with `--print none` the tone is all a person gets.
+                        earcon = .awake
                     } catch {
                         (outputs, notices) = listeningOff("\(error)")
                     }
