@@ -475,7 +475,8 @@ import Testing
         #expect(recording.waitForPrompt(1))
         recording.send("\u{14}")
         #expect(
-            recording.waitFor("error: cannot listen again: a recording is heard once (run pagervoice again to hear it again)\r\n"),
+            recording.waitFor(
+                "error: Ctrl-T does not listen to a recording again: it is heard once a run (run pagervoice again to hear it)\r\n"),
             "\(recording.text.debugDescription)")
         recording.send("\u{4}")
         #expect(recording.waitForExit(timeout: 30) == 0)

@@ -223,7 +223,9 @@ final class REPLRunner {
                     }
                 } else if ended != nil || voice == nil {
                     // Rather than ignore the key, say why it does nothing.
-                    outputs = [.error("cannot listen again: a recording is heard once (run pagervoice again to hear it again)")]
+                    outputs = [
+                        .error("Ctrl-T does not listen to a recording again: it is heard once a run (run pagervoice again to hear it)")
+                    ]
                 }
             case .voice(.finished(let end)):
                 ended = end
