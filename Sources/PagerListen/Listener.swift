@@ -200,7 +200,9 @@ final class ListenerCore: @unchecked Sendable {
 
     /// On the listener's thread: changes state, loads its grammar and reports the change.
     private func changeState(asleep: Bool) {
-        guard asleep != self.asleep else { return }
+        // A change asked for as listening ended (Ctrl-T during the last utterance) would report
+        // a state after `.finished`, which listening no longer has.
+        guard !isFinished, asleep != self.asleep else { return }
         self.asleep = asleep
         try? loadGrammar()
         onEvent(asleep ? .asleep : .awake)

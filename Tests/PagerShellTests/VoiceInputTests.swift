@@ -17,7 +17,8 @@ import Testing
         let queue = InputQueue(producers: 1)
         for input in inputs { queue.push(input) }
         queue.finished()
-        let status = runner.run(queue: queue, voice: nil)
+        var voice: SessionListener? = nil
+        let status = runner.run(queue: queue, voice: &voice)
         return (status, out.captured, err.captured)
     }
 

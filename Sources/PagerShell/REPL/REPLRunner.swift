@@ -35,7 +35,8 @@ final class REPLRunner {
     /// start or broke off in a scripted run, or when standard output could not be written; else
     /// 0. `first` runs before any line is read (a `read` session arrives on its first page).
     public func run<Source: LineSource>(_ source: inout Source, startingWith first: ShellCommand? = nil) -> Int32 {
-        run(startingWith: first, voice: nil) {
+        var voice: SessionListener? = nil
+        return run(startingWith: first, voice: &voice) {
             source.nextLine().map { .line($0) }
         }
     }
@@ -44,29 +45,37 @@ final class REPLRunner {
     /// printed ("heard: next page"), then run exactly as the typed command would be; whenever the
     /// pages change, `voice` learns the new ones. With a `prompt` on the screen, what no line
     /// asked for prints above it, and each line typed is finished before the prompt comes back;
-    /// with `relisten`, the prompt's toggle key starts listening again once it has stopped.
+    /// with `relisten`, the prompt's toggle key starts listening again once it has stopped, and
+    /// `voice` is then the new listener (the one it replaces is let go, with its recogniser).
     func run(
-        queue: InputQueue, voice: SessionListener?, prompt: LivePrompt? = nil, relisten: Relisten? = nil,
+        queue: InputQueue, voice: inout SessionListener?, prompt: LivePrompt? = nil, relisten: Relisten? = nil,
         startingWith first: ShellCommand? = nil
     ) -> Int32 {
-        run(startingWith: first, voice: voice, prompt: prompt, relisten: relisten) { queue.next() }
+        run(startingWith: first, voice: &voice, prompt: prompt, relisten: relisten) { queue.next() }
     }
 
     private func run(
-        startingWith first: ShellCommand?, voice: SessionListener?, prompt: LivePrompt? = nil, relisten: Relisten? = nil,
+        startingWith first: ShellCommand?, voice: inout SessionListener?, prompt: LivePrompt? = nil, relisten: Relisten? = nil,
         next: () -> ShellInput?
     )
         -> Int32
     {
         let speaker = self.speaker
-        var voice = voice
         /// How listening ended, once the session has reported it (nil while it runs).
         var ended: ListenEnd? = nil
         // Half duplex: the listener ignores the microphone from the moment we speak until speech
         // has drained (plus its echo tail), so it never obeys its own voice from a speaker.
         // Only speech a microphone could hear is gated: --audio off, null and WAV files make none.
         var listener: Listener? { speaker.isAudible ? voice?.listener : nil }
+        /// Whether the input being carried out says something (speech or a tone).
         var spoke = false
+        /// Closes the microphone for what this input says: once an input, as `finishLine` opens
+        /// it once. (Closed once per utterance, a voice command's announcement and its tone left
+        /// the count at one, and the microphone closed for good after the first command.)
+        func willSpeak() {
+            if !spoke { listener?.speakingBegan() }
+            spoke = true
+        }
         var failed = false
         var speechFailed = false
         var lineNumber = 0
@@ -112,8 +121,7 @@ final class REPLRunner {
                 }
                 emit(output)
                 if let text = output.spokenText {
-                    listener?.speakingBegan()
-                    spoke = true
+                    willSpeak()
                     speaker.speak(text, Self.priority(of: output), session.pager.strings.voice)
                 }
             }
@@ -135,9 +143,9 @@ final class REPLRunner {
                 return false
             }
             if !interactive { speaker.drain() }
-            if let listener = listener, spoke {
+            if spoke {
                 spoke = false
-                if interactive {
+                if let listener, interactive {
                     // Drain returns only when nothing at all is left to say, whatever was queued
                     // meanwhile; each waiter therefore ends a truly silent moment.
                     DispatchQueue.global().async {
@@ -145,7 +153,7 @@ final class REPLRunner {
                         listener.speakingEnded()
                     }
                 } else {
-                    listener.speakingEnded()
+                    listener?.speakingEnded()
                 }
             }
             reportSpeechFailures()
@@ -210,6 +218,9 @@ final class REPLRunner {
                         let started: SessionListener
                         (started, notices) = try relisten.start(session.pager.pages)
                         voice = started
+                        // Speech of earlier inputs may still be playing: the new listener is
+                        // closed to it until it has drained, as the old one was.
+                        willSpeak()
                         ended = nil
                         pages = session.pager.pages
                         asleep = false
@@ -224,11 +235,14 @@ final class REPLRunner {
                 } else if ended != nil || voice == nil {
                     // Rather than ignore the key, say why it does nothing.
                     outputs = [
-                        .error("Ctrl-T does not listen to a recording again: it is heard once a run (run pagervoice again to hear it)")
+                        .error("Ctrl-T does not listen to a recording again: run pagervoice again to hear it")
                     ]
                 }
             case .voice(.finished(let end)):
                 ended = end
+                // Ended is neither asleep nor awake; the prompt stops saying asleep.
+                asleep = false
+                prompt?.showAsleep(false)
                 outputs = [VoiceReport.ended(end, relisten: relisten != nil)]
                 session.listening = if case .failed = end { "failed" } else { "ended" }
                 // Listening that broke off (a recording cut short, audio lost) left what was
@@ -250,8 +264,7 @@ final class REPLRunner {
                 let quit = carryOut(outputs)
                 for notice in notices { err.writeLine("pagervoice: \(notice)") }
                 if let earcon, earcons {
-                    listener?.speakingBegan()
-                    spoke = true
+                    willSpeak()
                     speaker.earcon(earcon)
                 }
                 if let voice, session.pager.pages != pages {

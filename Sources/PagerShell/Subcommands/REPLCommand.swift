@@ -77,12 +77,12 @@ struct REPLCommand: PagerVoiceSubcommand {
                 arguments: Dictionary(uniqueKeysWithValues: CommandInfo.all.flatMap { info in info.names.map { ($0, info.completions) } }),
                 readKey: prompt.map { _ in LivePrompt.keyReader })
             if listening.isListening {
-                let (queue, voice) = SessionListener.queue(listening, pages: pager.pages, out: io.out, err: io.err) { queue in
+                var (queue, voice) = SessionListener.queue(listening, pages: pager.pages, out: io.out, err: io.err) { queue in
                     if let prompt { prompt.feed(queue, from: reader) } else { queue.feed(from: reader) }
                 }
                 // At a prompt the toggle key listens again once listening has stopped.
                 let relisten = prompt == nil ? nil : SessionListener.relisten(listening, queue: queue, out: io.out)
-                status = runner.run(queue: queue, voice: voice, prompt: prompt, relisten: relisten)
+                status = runner.run(queue: queue, voice: &voice, prompt: prompt, relisten: relisten)
                 prompt?.close()
             } else {
                 status = runner.run(&reader)
@@ -90,10 +90,10 @@ struct REPLCommand: PagerVoiceSubcommand {
         } else if listening.isListening {
             // Lines from the pipe and phrases heard, in the order they arrive; the run ends when
             // both are done (a recording heard to its end, or "quit listening", and end of input).
-            let (queue, voice) = SessionListener.queue(listening, pages: pager.pages, out: io.out, err: io.err) {
+            var (queue, voice) = SessionListener.queue(listening, pages: pager.pages, out: io.out, err: io.err) {
                 $0.feed(from: FileLineReader())
             }
-            status = runner.run(queue: queue, voice: voice)
+            status = runner.run(queue: queue, voice: &voice)
         } else {
             // A script: each line's speech is spoken to its end before the next line runs.
             var reader = FileLineReader()

@@ -117,13 +117,13 @@ struct ReadCommand: PagerVoiceSubcommand {
         if listening.isListening {
             // "next page", "page seven", "read", "stop" by voice, beside the keys.
             let keyboard = input ?? NoLines()
-            let (queue, voice) = SessionListener.queue(listening, pages: pager.pages, out: io.out, err: io.err) { queue in
+            var (queue, voice) = SessionListener.queue(listening, pages: pager.pages, out: io.out, err: io.err) { queue in
                 // Ctrl-T, as at the REPL's prompt: sleep and wake, or listen again once stopped.
                 keys?.onToggleListening = { queue.push(.toggleListening) }
                 queue.feed(from: keyboard)
             }
             let relisten = keys == nil ? nil : SessionListener.relisten(listening, queue: queue, out: io.out)
-            status = runner.run(queue: queue, voice: voice, relisten: relisten, startingWith: .arrive)
+            status = runner.run(queue: queue, voice: &voice, relisten: relisten, startingWith: .arrive)
         } else if let keys {
             var source = keys
             status = runner.run(&source, startingWith: .arrive)
