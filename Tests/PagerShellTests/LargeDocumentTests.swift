@@ -61,13 +61,15 @@ import Testing
         let size = try Self.writeLog(path, megabytes: 50)
 
         // Other suites run in this process at the same time and only ever add to the peak: the
-        // smallest of up to three measurements is this document's own.
+        // smallest of up to eight measurements is this document's own. (Three were too few on a
+        // busy machine: a clean run of `.ci/run` beside another build saw 38, 27 and 35 MiB;
+        // alone it grows by 7.)
         var growths: [Int] = []
         var opened: Document?
         var last = ""
         var speech = PageSpeech("")
         var found: Int?
-        while growths.count < (Self.runsUnderAddressSanitizer ? 1 : 3) && growths.allSatisfy({ $0 >= Self.growthLimitKiB }) {
+        while growths.count < (Self.runsUnderAddressSanitizer ? 1 : 8) && growths.allSatisfy({ $0 >= Self.growthLimitKiB }) {
             opened = nil
             #expect(Self.resetPeak())
             let before = try #require(ResidentMemory(pid: getpid()))
