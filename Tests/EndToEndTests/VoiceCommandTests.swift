@@ -370,8 +370,15 @@ import Testing
         let asleep = "listening asleep: say \"wake up\" to wake it\r\n"
         #expect(terminal.waitFor(started, timeout: 30))
         #expect(terminal.waitForPrompt(1))
+        // The key in the middle of a line: the line stays, once, under the new prompt.
+        terminal.send("sta")
+        #expect(terminal.waitFor("pager> sta"))
         terminal.send("\u{14}")
-        #expect(terminal.waitFor(asleep + "pager (asleep)> ", timeout: 30), "\(terminal.text.debugDescription)")
+        #expect(
+            terminal.waitFor("pager> sta\r\r\n\u{1B}[J" + asleep + "pager (asleep)> sta", timeout: 30), "\(terminal.text.debugDescription)")
+        terminal.send("tus\n")
+        #expect(terminal.waitFor("listening: asleep\r\n"), "\(terminal.text.debugDescription)")
+        #expect(terminal.text.components(separatedBy: "pager> sta").count == 2, "\(terminal.text.debugDescription)")
         // Asleep, "next page" is not obeyed (nor printed); "wake up", said after it, is. The
         // listener hears in order, so once it is awake "next page" has been judged.
         try say("next page")

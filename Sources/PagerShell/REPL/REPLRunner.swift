@@ -260,7 +260,10 @@ final class REPLRunner {
                 (outputs, notices) = listeningOff(reason)
             }
             let typed = !notALine
-            let (quit, goOn) = printing(above: typed ? nil : prompt) {
+            // Ctrl-T that only asks for sleep or waking prints nothing now (the change prints
+            // when it is made): stepping the prompt aside for it would leave a half-typed line twice.
+            let quiet = if case .toggleListening = input { outputs.isEmpty && notices.isEmpty } else { false }
+            let (quit, goOn) = printing(above: typed || quiet ? nil : prompt) {
                 let quit = carryOut(outputs)
                 for notice in notices { err.writeLine("pagervoice: \(notice)") }
                 if let earcon, earcons {
