@@ -421,6 +421,42 @@ import Testing
         #expect(tones.map(kind) == ["asleep", "awake", "asleep", "awake", "done", "awake", "done"])
     }
 
+    /// `--headphones`: our speech goes to one device and the microphone hears another, so it
+    /// listens while speaking and "stop" said in the middle of a long sentence is obeyed. Without
+    /// it (half duplex, for a loudspeaker) the same "stop" is dropped; "next page", said once
+    /// the speech is over, is heard, so the listener was hearing by then.
+    @Test(.timeLimit(.minutes(15))) func withHeadphonesACommandCutsSpeechShort() throws {
+        let server = try PulseAudioServer(sinkName: "pv_phones", extraSinks: ["pv_mic"])
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let stop = folder.path + "/stop.wav"
+        try FileManager.default.moveItem(atPath: Self.recording(["stop"], in: folder), toPath: stop)
+        let next = try Self.afterASecond("next page", in: folder)
+        let sentence = String(repeating: "This sentence is long enough to be cut short by voice before it ends. ", count: 3)
+        for headphones in [true, false] {
+            let terminal = try PseudoTerminal(
+                arguments: ["--listen-device", "pv_mic.monitor", "--audio", "pulse"] + (headphones ? ["--headphones"] : []),
+                environment: server.clientEnvironment(base: ["XDG_STATE_HOME": folder.path]))
+            #expect(terminal.waitFor("listening to the PulseAudio source pv_mic.monitor\r\n", timeout: 30))
+            #expect(terminal.sendLine("say " + sentence, afterPrompt: 1))
+            // About 14 s of speech is playing once the line is printed.
+            #expect(terminal.waitFor("\r\nThis sentence is long enough"), "\(terminal.text.debugDescription)")
+            try Self.playOn("pv_mic", stop, server: server)
+            if headphones {
+                #expect(terminal.waitFor("heard: stop\r\n", timeout: 30), "\(terminal.text.debugDescription)")
+            } else {
+                let shown = terminal.prompts()
+                #expect(terminal.sendLine("stop", afterPrompt: shown))
+                #expect(terminal.waitForPrompt(shown + 1))
+                try Self.playOn("pv_mic", next, server: server)
+                #expect(terminal.waitFor("heard: next page\r\n", timeout: 30), "\(terminal.text.debugDescription)")
+                #expect(!terminal.text.contains("heard: stop"), "\(terminal.text.debugDescription)")
+            }
+            terminal.send("\u{4}")
+            #expect(terminal.waitForExit(timeout: 30) == 0, "\(terminal.text.debugDescription)")
+        }
+    }
+
     /// `pagervoice read` on a terminal takes Ctrl-T as the REPL's prompt does (its keys ignored
     /// it before): asleep and awake, and listening again after "quit listening".
     @Test(.timeLimit(.minutes(15))) func theToggleKeyWorksWhileReading() throws {
@@ -539,30 +575,14 @@ import Testing
         child.send(lines: ["say page three", "status"])
         // A script's line waits for its speech: the status event means "page three" was said.
         #expect(events.wait(timeout: 30) { $0.contains { $0.contains("\"type\":\"status\"") } })
-        let whereAmI = folder.path + "/where.wav"
-        try Talker.flite("slt").say("where am I", to: whereAmI)
-        let spoken = try WAVFile(contentsOf: whereAmI)
-        let padded = folder.path + "/padded.wav"
-        let silence = [Float](repeating: 0, count: spoken.sampleRate)
-        try WAVWriter.write(
-            WAVWriter.bytes(samples: silence + spoken.samples.map { Float($0) / 32768 }, sampleRate: spoken.sampleRate), to: padded)
-        try Self.play(padded, on: server)
+        try Self.play(Self.afterASecond("where am I", in: folder), on: server)
         #expect(events.wait(timeout: 30) { $0.contains { $0.contains("\"command\":\"focus\"") } })
         // And it hears again once what a voice command said (its announcement and its tone) has
         // been said: the microphone once stayed closed for good after the first command. A
         // script's line waits for the speech before it, so the second status means it is over.
         child.send(lines: ["status"])
         #expect(events.wait(timeout: 30) { $0.filter { $0.contains("\"type\":\"status\"") }.count == 2 })
-        let next = folder.path + "/next.wav"
-        try Talker.flite("slt").say("next page", to: next)
-        let nextSpoken = try WAVFile(contentsOf: next)
-        let nextPadded = folder.path + "/next-padded.wav"
-        try WAVWriter.write(
-            WAVWriter.bytes(
-                samples: [Float](repeating: 0, count: nextSpoken.sampleRate) + nextSpoken.samples.map { Float($0) / 32768 },
-                sampleRate: nextSpoken.sampleRate),
-            to: nextPadded)
-        try Self.play(nextPadded, on: server)
+        try Self.play(Self.afterASecond("next page", in: folder), on: server)
         #expect(events.wait(timeout: 30) { $0.contains { $0.contains("\"command\":\"next\"") } }, "\(events.all)")
         child.send(lines: ["quit"])
         #expect(child.finish(timeout: .seconds(30)) == 0)
@@ -571,10 +591,28 @@ import Testing
         #expect(events.all.contains { $0.contains("\"type\":\"focus\"") && $0.contains("Page, 1 of 3") })
     }
 
-    static func play(_ path: String, on server: PulseAudioServer) throws {
+    /// Plays `path` into the sink `sink` of `server`.
+    static func playOn(_ sink: String, _ path: String, server: PulseAudioServer) throws {
         let paplay = try #require(PulseAudioServer.findExecutable("paplay"))
         let process = try SpawnedProcess(
-            executable: paplay, arguments: ["--device=\(server.sinkName)", path], environment: server.clientEnvironment())
+            executable: paplay, arguments: ["--device=\(sink)", path], environment: server.clientEnvironment())
         #expect(process.wait(timeout: .seconds(30)) == 0)
+    }
+
+    static func play(_ path: String, on server: PulseAudioServer) throws {
+        try playOn(server.sinkName, path, server: server)
+    }
+
+    /// flite's slt saying `phrase` after a second of silence (longer than the echo tail after
+    /// speech), in a file of its own in `folder`.
+    static func afterASecond(_ phrase: String, in folder: TemporaryDirectory) throws -> String {
+        let said = folder.path + "/\(phrase.replacingOccurrences(of: " ", with: "-"))-said.wav"
+        try Talker.flite("slt").say(phrase, to: said)
+        let spoken = try WAVFile(contentsOf: said)
+        let padded = folder.path + "/\(phrase.replacingOccurrences(of: " ", with: "-"))-after-a-second.wav"
+        let silence = [Float](repeating: 0, count: spoken.sampleRate)
+        try WAVWriter.write(
+            WAVWriter.bytes(samples: silence + spoken.samples.map { Float($0) / 32768 }, sampleRate: spoken.sampleRate), to: padded)
+        return padded
     }
 }

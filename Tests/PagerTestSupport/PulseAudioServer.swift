@@ -43,7 +43,7 @@ public final class PulseAudioServer {
 
     /// Starts the server and waits (up to `timeout`) until its socket accepts connections.
     public init(
-        sinkName: String = "pagervoice_test", sampleRate: Int = 22050, channels: Int = 1,
+        sinkName: String = "pagervoice_test", extraSinks: [String] = [], sampleRate: Int = 22050, channels: Int = 1,
         timeout: Duration = .seconds(20)
     ) throws {
         guard let executable = Self.findExecutable("pulseaudio") else {
@@ -68,9 +68,12 @@ public final class PulseAudioServer {
             "-L", "module-null-sink sink_name=\(sinkName) rate=\(sampleRate) channels=\(channels)",
             "-L", "module-native-protocol-unix socket=\(socketPath) auth-anonymous=1",
         ]
+        // More sinks (a second device: a microphone that our speech does not reach); the first
+        // one stays the default, where speech goes.
+        let extra = extraSinks.flatMap { ["-L", "module-null-sink sink_name=\($0) rate=\(sampleRate) channels=\(channels)"] }
         do {
             process = try SpawnedProcess(
-                executable: executable, arguments: arguments,
+                executable: executable, arguments: arguments + extra,
                 environment: Self.isolatedEnvironment(directory: directory),
                 standardOutput: directory + "/pulseaudio.log",
                 standardError: directory + "/pulseaudio.log")

@@ -33,6 +33,15 @@ struct ListenOptions: ParsableArguments {
     @Option(help: "Short tones for heard and done, not understood, asleep and awake (default: on).")
     var earcons: Switch = .on
 
+    /// Half duplex keeps a loudspeaker's echo of our speech from being obeyed, at the price of
+    /// not hearing a command said while we speak; headphones carry no echo, so the price is
+    /// not needed.
+    @Flag(
+        help:
+            "PagerVoice's speech cannot reach the microphone (headphones): listen while it speaks, so \"stop\" or \"next page\" cuts speech short; through a loudspeaker it could obey its own voice (implies --listen)."
+    )
+    var headphones = false
+
     enum Switch: String, CaseIterable, ExpressibleByArgument {
         case on, off
         static var allValueStrings: [String] { allCases.map(\.rawValue) }
@@ -60,7 +69,7 @@ struct ListenOptions: ParsableArguments {
     }
 
     /// Whether any listening was asked for.
-    var isListening: Bool { listen || listenDevice != nil || listenFile != nil || listenAsleep || wakeWord != nil }
+    var isListening: Bool { listen || listenDevice != nil || listenFile != nil || listenAsleep || wakeWord != nil || headphones }
 
     /// The wake word as the grammar spells it.
     var grammarWakeWord: String? { wakeWord?.lowercased() }

@@ -16,12 +16,15 @@ final class REPLRunner {
     let err: OutputStream
     /// Whether voice commands get their tones (`--earcons`).
     let earcons: Bool
+    /// Whether the microphone is ignored while speech plays (`--headphones` turns it off).
+    let halfDuplex: Bool
 
     init(
         session: Session, renderer: OutputRenderer, speaker: SpeechClient, interactive: Bool,
-        out: OutputStream = .standardOutput, err: OutputStream = .standardError, earcons: Bool = true
+        out: OutputStream = .standardOutput, err: OutputStream = .standardError, earcons: Bool = true, halfDuplex: Bool = true
     ) {
         self.earcons = earcons
+        self.halfDuplex = halfDuplex
         self.session = session
         self.renderer = renderer
         self.speaker = speaker
@@ -65,8 +68,10 @@ final class REPLRunner {
         var ended: ListenEnd? = nil
         // Half duplex: the listener ignores the microphone from the moment we speak until speech
         // has drained (plus its echo tail), so it never obeys its own voice from a speaker.
-        // Only speech a microphone could hear is gated: --audio off, null and WAV files make none.
-        var listener: Listener? { speaker.isAudible ? voice?.listener : nil }
+        // Only speech a microphone could hear is gated: --audio off, null and WAV files make none,
+        // and headphones keep it from the microphone.
+        let halfDuplex = speaker.isAudible && self.halfDuplex
+        var listener: Listener? { halfDuplex ? voice?.listener : nil }
         /// Whether the input being carried out says something (speech or a tone).
         var spoke = false
         /// Closes the microphone for what this input says: once an input, as `finishLine` opens

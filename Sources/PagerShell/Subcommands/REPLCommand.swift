@@ -57,7 +57,8 @@ struct REPLCommand: PagerVoiceSubcommand {
         if !output.json { session.terminalColumns = { Terminal.columns() } }
         let runner = REPLRunner(
             session: session, renderer: output.renderer, speaker: speaker,
-            interactive: interactive, out: io.out, err: io.err, earcons: listening.earcons == .on)
+            interactive: interactive, out: io.out, err: io.err, earcons: listening.earcons == .on,
+            halfDuplex: !listening.headphones)
 
         // Ctrl-C silences speech. On a terminal the session goes on; a script is stopped.
         InterruptWatcher.silencing(speaker, interactive: interactive).start()

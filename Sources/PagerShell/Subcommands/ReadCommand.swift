@@ -107,7 +107,8 @@ struct ReadCommand: PagerVoiceSubcommand {
         }
         let runner = REPLRunner(
             session: session, renderer: output.renderer, speaker: speaker, interactive: keys != nil,
-            out: io.out, err: io.err, earcons: listening.earcons == .on)
+            out: io.out, err: io.err, earcons: listening.earcons == .on,
+            halfDuplex: !listening.headphones)
         InterruptWatcher.silencing(speaker, interactive: keys != nil).start()
 
         let status: Int32
