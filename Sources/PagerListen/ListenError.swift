@@ -32,7 +32,7 @@ public enum ListenError: Error, Hashable, Sendable, CustomStringConvertible {
         case .deviceNotFound(let name):
             return "cannot listen: PulseAudio has no source named '\(name)' (list them with `pactl list short sources`)"
         case .audioLost(let reason):
-            return "listening stopped: \(reason)"
+            return "the audio source was lost: \(reason)"
         case .unreadableFile(let path, let reason):
             return "cannot listen to \(path): \(reason)"
         case .uncheckable(let text, let reason):

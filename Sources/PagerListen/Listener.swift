@@ -68,6 +68,13 @@ public final class Listener: Sendable {
         core.setAsleep(asleep)
     }
 
+    /// Puts listening to sleep if it is awake, else wakes it (the toggle key). Decided on the
+    /// listener's thread, against the state it is in then: presses that come faster than their
+    /// reports each toggle, where a caller's `setAsleep(!asleep)` would repeat one request.
+    public func toggleAsleep() {
+        core.toggleAsleep()
+    }
+
     /// Stops listening; returns once `.finished(.stopped)` (or an earlier end) was delivered.
     /// From inside `onEvent` it returns at once and listening ends after the callback.
     public func stop() {
@@ -213,6 +220,14 @@ final class ListenerCore: @unchecked Sendable {
             changeState(asleep: asleep)
         } else {
             submit { [self] in changeState(asleep: asleep) }
+        }
+    }
+
+    func toggleAsleep() {
+        if isCurrentThread {
+            changeState(asleep: !asleep)
+        } else {
+            submit { [self] in changeState(asleep: !asleep) }
         }
     }
 

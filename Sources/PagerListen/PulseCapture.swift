@@ -84,9 +84,11 @@ final class PulseCapture: @unchecked Sendable {
         guard PulseRaw.iterate(loop, timeoutMicroseconds: timeoutMicroseconds) else {
             throw .audioLost(reason: "the PulseAudio main loop failed")
         }
-        if PulseRaw.contextState(context) == .failed || PulseRaw.streamState(stream) == .failed {
+        if PulseRaw.contextState(context) == .failed {
             throw .audioLost(reason: "PulseAudio: \(PulseRaw.message(PulseRaw.contextError(context)))")
         }
+        // The server is there but the stream ended: its source went away (`PulseRaw.record`).
+        if PulseRaw.streamState(stream) == .failed { throw .audioLost(reason: "its PulseAudio source is gone") }
         let ok = PulseRaw.drain(stream) { bytes in
             var chunk = carry
             chunk += bytes

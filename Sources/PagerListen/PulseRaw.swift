@@ -56,13 +56,20 @@ enum PulseRaw {
     /// Starts a record stream of 16-bit mono at `rate` from `device` (nil: the default source);
     /// the server converts whatever the source produces. `fragmentBytes` is how much it sends at
     /// once, which bounds the delay it adds.
+    ///
+    /// A stream from a named source must not move: when that source goes (a headset unplugged),
+    /// PulseAudio would otherwise move it to another one, perhaps the loudspeaker's monitor, and
+    /// PagerVoice would go on listening to the wrong thing, even to its own voice. Kept, it fails,
+    /// and listening says it was lost. The default source may follow the default.
     static func record(_ context: OpaquePointer, device: String?, rate: Int, fragmentBytes: Int) -> OpaquePointer? {
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(rate), channels: 1)
         guard let stream = pa_stream_new(context, "voice commands", &spec, nil) else { return nil }
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max,
             fragsize: UInt32(fragmentBytes))
-        if pa_stream_connect_record(stream, device, &attributes, PA_STREAM_ADJUST_LATENCY) < 0 {
+        let flags =
+            device == nil ? PA_STREAM_ADJUST_LATENCY : pa_stream_flags_t(PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_DONT_MOVE.rawValue)
+        if pa_stream_connect_record(stream, device, &attributes, flags) < 0 {
             pa_stream_unref(stream)
             return nil
         }

@@ -216,7 +216,7 @@ final class REPLRunner {
                 prompt?.showAsleep(asleep)
             case .toggleListening:
                 if let voice, !voice.listener.isFinished {
-                    voice.listener.setAsleep(!asleep)
+                    voice.listener.toggleAsleep()
                 } else if ended != nil || voice == nil, let relisten {
                     // Stopped, or never started (either already reported): listen again.
                     do {
