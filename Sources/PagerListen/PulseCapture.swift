@@ -88,7 +88,7 @@ final class PulseCapture: @unchecked Sendable {
             throw .audioLost(reason: "PulseAudio: \(PulseRaw.message(PulseRaw.contextError(context)))")
         }
         // The server is there but the stream ended: its source went away (`PulseRaw.record`).
-        if PulseRaw.streamState(stream) == .failed { throw .audioLost(reason: "its PulseAudio source is gone") }
+        if PulseRaw.streamState(stream) == .failed { throw .audioLost(reason: "it was removed from PulseAudio") }
         let ok = PulseRaw.drain(stream) { bytes in
             var chunk = carry
             chunk += bytes

@@ -323,10 +323,9 @@ import Testing
         let unload = try SpawnedProcess(
             executable: pactl, arguments: ["unload-module", String(headset)], environment: server.clientEnvironment())
         #expect(unload.wait(timeout: .seconds(30)) == 0)
+        let lost = "the audio source was lost: it was removed from PulseAudio"
         #expect(
-            events.wait(timeout: 30) {
-                $0.contains { $0.contains("\"state\":\"failed\"") && $0.contains("its PulseAudio source is gone") }
-            }, "\(events.all)")
+            events.wait(timeout: 30) { $0.contains { $0.contains("\"state\":\"failed\"") && $0.contains(lost) } }, "\(events.all)")
         child.send(lines: ["status"])
         #expect(events.wait(timeout: 30) { $0.contains { $0.contains("\"type\":\"status\"") } })
         // From a pipe, listening that broke off fails the run.
