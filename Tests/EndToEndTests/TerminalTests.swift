@@ -85,4 +85,26 @@ import Testing
         #expect(String(decoding: errors, as: UTF8.self) == "pagervoice: interrupted\n")
         close(stdout.read)
     }
+
+    /// `q` in `read` leaves at once, as any key interrupts speech at a terminal: it used to wait
+    /// for the page being read aloud to end (25 s for this one, through a PulseAudio null sink,
+    /// which plays in real time). The bound is a hang's, not a speed target: a tenth of that.
+    @Test(.timeLimit(.minutes(5))) func quittingAtATerminalCutsSpeechShort() throws {
+        let server = try PulseAudioServer(sinkName: "pv_quit")
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let document = folder.path + "/long.md"
+        let sentence = "This first page has a great deal of text to read aloud so that it takes a long time. "
+        try ("# One\n\n" + String(repeating: sentence, count: 6) + "\n\n# Two\n\nsecond\n")
+            .write(toFile: document, atomically: true, encoding: .utf8)
+        let terminal = try PseudoTerminal(
+            arguments: ["read", document, "--audio", "pulse"], environment: server.clientEnvironment(base: ["XDG_STATE_HOME": folder.path]))
+        #expect(terminal.waitFor("# One\r\n\r\nThis first page", timeout: 30), "\(terminal.text.debugDescription)")
+        let recording = try server.startRecording()
+        defer { recording.stop() }
+        // Speech has begun: the page is being read.
+        #expect(recording.waitForEnergy(above: 1000, window: 441, timeout: .seconds(30)) != nil)
+        terminal.send("q")
+        #expect(terminal.waitForExit(timeout: 2.5) == 0, "\(terminal.text.debugDescription)")
+    }
 }

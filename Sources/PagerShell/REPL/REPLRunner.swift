@@ -296,6 +296,10 @@ final class REPLRunner {
     /// Waits for the last speech and decides the status.
     private func finish(failed: Bool, speechFailed: Bool) -> Int32 {
         if out.failure == .readerGone { return 0 }
+        // A person who quits (`q`, `quit`, Ctrl-D) wants out now, as any key interrupts speech
+        // at a terminal: `q` on a long page waited for all of it to be read. A script's speech
+        // is its output, said to the end.
+        if interactive { speaker.stop() }
         speaker.drain()
         var speechFailed = speechFailed
         for message in speaker.takeFailures() {
