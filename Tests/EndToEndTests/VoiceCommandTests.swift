@@ -301,29 +301,33 @@ import Testing
     /// listening with a line saying so. PulseAudio used to move the stream to another source,
     /// here the loudspeaker's monitor, and the session listened on there, to its own voice.
     @Test(.timeLimit(.minutes(15))) func aNamedSourceThatGoesAwayEndsListening() throws {
-        let server = try PulseAudioServer(sinkName: "pv_speaker", extraSinks: ["pv_headset"])
+        let server = try PulseAudioServer(sinkName: "pv_speaker", extraSinks: ["pv_headset", "pv_quiet"])
         defer { server.stop() }
         let folder = try TemporaryDirectory()
+        let pactl = try #require(PulseAudioServer.findExecutable("pactl"))
+        /// Unloads the null sink `name` (its monitor, the source listened to, goes with it).
+        func unplug(_ name: String) throws {
+            let list = try SpawnedProcess(
+                executable: pactl, arguments: ["list", "short", "modules"], environment: server.clientEnvironment(),
+                standardOutput: folder.path + "/modules.txt")
+            #expect(list.wait(timeout: .seconds(30)) == 0)
+            let modules = FileContents.text(folder.path + "/modules.txt") ?? ""
+            let module = try #require(
+                modules.split(separator: "\n").first { $0.contains("sink_name=\(name)") }?.split(separator: "\t").first)
+            let unload = try SpawnedProcess(
+                executable: pactl, arguments: ["unload-module", String(module)], environment: server.clientEnvironment())
+            #expect(unload.wait(timeout: .seconds(30)) == 0)
+        }
+        let environment = server.clientEnvironment(
+            base: ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": folder.path]) { $1 })
+        let lost = "the audio source was lost: it was removed from PulseAudio"
+
         let events = JSONLines()
         let child = try PipedChild(
-            executable: Pagervoice.path,
-            arguments: ["--listen-device", "pv_headset.monitor", "--audio", "off", "--json"],
-            environment: server.clientEnvironment(
-                base: ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": folder.path]) { $1 }),
-            onLine: { events.add($0) })
+            executable: Pagervoice.path, arguments: ["--listen-device", "pv_headset.monitor", "--audio", "off", "--json"],
+            environment: environment, onLine: { events.add($0) })
         #expect(events.wait(timeout: 30) { $0.contains { $0.contains("\"state\":\"started\"") } })
-        let pactl = try #require(PulseAudioServer.findExecutable("pactl"))
-        let list = try SpawnedProcess(
-            executable: pactl, arguments: ["list", "short", "modules"], environment: server.clientEnvironment(),
-            standardOutput: folder.path + "/modules.txt")
-        #expect(list.wait(timeout: .seconds(30)) == 0)
-        let modules = FileContents.text(folder.path + "/modules.txt") ?? ""
-        let headset = try #require(
-            modules.split(separator: "\n").first { $0.contains("sink_name=pv_headset") }?.split(separator: "\t").first)
-        let unload = try SpawnedProcess(
-            executable: pactl, arguments: ["unload-module", String(headset)], environment: server.clientEnvironment())
-        #expect(unload.wait(timeout: .seconds(30)) == 0)
-        let lost = "the audio source was lost: it was removed from PulseAudio"
+        try unplug("pv_headset")
         #expect(
             events.wait(timeout: 30) { $0.contains { $0.contains("\"state\":\"failed\"") && $0.contains(lost) } }, "\(events.all)")
         child.send(lines: ["status"])
@@ -331,6 +335,31 @@ import Testing
         // From a pipe, listening that broke off fails the run.
         child.closeInput()
         #expect(child.finish(timeout: .seconds(30)) == 1)
+
+        // In text it is a line on standard error, which `--print none` keeps (it printed nothing).
+        let lines = JSONLines()
+        let quiet = try PipedChild(
+            executable: Pagervoice.path,
+            arguments: ["--listen-device", "pv_quiet.monitor", "--audio", "off", "--print", "none"],
+            environment: environment, onLine: { lines.add($0) })
+        quiet.closeInput()
+        // Nothing is printed when listening starts here: the server shows its record stream.
+        var streams = ""
+        let deadline = Date().addingTimeInterval(30)
+        while streams.isEmpty && Date() < deadline {
+            let list = try SpawnedProcess(
+                executable: pactl, arguments: ["list", "short", "source-outputs"], environment: server.clientEnvironment(),
+                standardOutput: folder.path + "/streams.txt")
+            #expect(list.wait(timeout: .seconds(30)) == 0)
+            streams = (FileContents.text(folder.path + "/streams.txt") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            if streams.isEmpty { usleep(50_000) }
+        }
+        #expect(!streams.isEmpty)
+        // The run ends only when listening does: a failure that went unnoticed would time out.
+        try unplug("pv_quiet")
+        #expect(quiet.finish(timeout: .seconds(30)) == 1)
+        #expect(quiet.errorOutput == "pagervoice: listening failed: \(lost)\n", "\(quiet.errorOutput)")
+        #expect(lines.all.isEmpty, "\(lines.all)")
     }
 
     /// On a terminal, a phrase heard while a line is half typed prints where the prompt was; the

@@ -248,7 +248,14 @@ final class REPLRunner {
                 // Ended is neither asleep nor awake; the prompt stops saying asleep.
                 asleep = false
                 prompt?.showAsleep(false)
-                outputs = [VoiceReport.ended(end, relisten: relisten != nil)]
+                let report = VoiceReport.ended(end, relisten: relisten != nil)
+                if case .failed = end, !renderer.json, case .info(let info) = report {
+                    // A failure goes where "listening is off" goes, standard error, which
+                    // `--print none` keeps: it printed nothing at all there.
+                    notices = info.text
+                } else {
+                    outputs = [report]
+                }
                 session.listening = if case .failed = end { "failed" } else { "ended" }
                 // Listening that broke off (a recording cut short, audio lost) left what was
                 // asked unheard: a script's run fails, as when it cannot start.
