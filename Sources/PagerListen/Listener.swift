@@ -216,19 +216,16 @@ final class ListenerCore: @unchecked Sendable {
     }
 
     func setAsleep(_ asleep: Bool) {
-        if isCurrentThread {
-            changeState(asleep: asleep)
-        } else {
-            submit { [self] in changeState(asleep: asleep) }
-        }
+        onListenerThread { [self] in changeState(asleep: asleep) }
     }
 
     func toggleAsleep() {
-        if isCurrentThread {
-            changeState(asleep: !asleep)
-        } else {
-            submit { [self] in changeState(asleep: !asleep) }
-        }
+        onListenerThread { [self] in changeState(asleep: !asleep) }
+    }
+
+    /// Runs `job` now when called on the listener's thread (from `onEvent`), else hands it there.
+    private func onListenerThread(_ job: @escaping @Sendable () -> Void) {
+        if isCurrentThread { job() } else { submit(job) }
     }
 
     /// The loop: jobs first, then audio, until an end.

@@ -6,7 +6,10 @@ import Testing
 /// (flite), and a live private PulseAudio server into whose null sink flite speaks.
 @Suite struct VoiceCommandTests {
     /// One WAV of `phrases` said by flite's `voice`, each followed by 0.8 s of silence.
-    static func recording(_ phrases: [String], voice: String = "slt", in folder: TemporaryDirectory) throws -> String {
+    /// `phrases` said by flite's `voice`, each followed by 0.8 s of silence, in `folder/name.wav`.
+    static func recording(
+        _ phrases: [String], voice: String = "slt", in folder: TemporaryDirectory, name: String = "commands"
+    ) throws -> String {
         var samples: [Float] = []
         var rate = 16_000
         for (index, phrase) in phrases.enumerated() {
@@ -16,7 +19,7 @@ import Testing
             rate = wav.sampleRate
             samples += wav.samples.map { Float($0) / 32768 } + Array(repeating: 0, count: rate * 8 / 10)
         }
-        let path = folder.path + "/commands.wav"
+        let path = folder.path + "/\(name).wav"
         try WAVWriter.write(WAVWriter.bytes(samples: samples, sampleRate: rate), to: path)
         return path
     }
@@ -421,9 +424,7 @@ import Testing
         let folder = try TemporaryDirectory()
         var said: [String: String] = [:]
         for phrase in ["next page", "wake up", "quit listening"] {
-            let path = folder.path + "/\(phrase.replacingOccurrences(of: " ", with: "-")).wav"
-            try FileManager.default.moveItem(atPath: Self.recording([phrase], in: folder), toPath: path)
-            said[phrase] = path
+            said[phrase] = try Self.recording([phrase], in: folder, name: phrase.replacingOccurrences(of: " ", with: "-"))
         }
         func say(_ phrase: String) throws { try Self.play(said[phrase]!, on: server) }
         // Speech and earcons go to WAV files (`--audio null` plays nothing, so no half duplex).
@@ -494,8 +495,7 @@ import Testing
         let server = try PulseAudioServer(sinkName: "pv_phones", extraSinks: ["pv_mic"])
         defer { server.stop() }
         let folder = try TemporaryDirectory()
-        let stop = folder.path + "/stop.wav"
-        try FileManager.default.moveItem(atPath: Self.recording(["stop"], in: folder), toPath: stop)
+        let stop = try Self.recording(["stop"], in: folder, name: "stop")
         let next = try Self.afterASecond("next page", in: folder)
         let sentence = String(repeating: "This sentence is long enough to be cut short by voice before it ends. ", count: 3)
         for headphones in [true, false] {
@@ -530,8 +530,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let document = folder.path + "/guide.md"
         try "# One\n\nfirst\n\n# Two\n\nsecond\n\n# Three\n\nthird\n".write(toFile: document, atomically: true, encoding: .utf8)
-        let quit = folder.path + "/quit.wav"
-        try FileManager.default.moveItem(atPath: Self.recording(["quit listening"], in: folder), toPath: quit)
+        let quit = try Self.recording(["quit listening"], in: folder, name: "quit")
         let next = try Self.recording(["next page"], in: folder)
         let terminal = try PseudoTerminal(
             arguments: ["read", document, "--listen-device", server.sinkName + ".monitor", "--audio", "off"],

@@ -217,8 +217,13 @@ final class REPLRunner {
             case .toggleListening:
                 if let voice, !voice.listener.isFinished {
                     voice.listener.toggleAsleep()
-                } else if ended != nil || voice == nil, let relisten {
+                } else if ended != nil || voice == nil {
                     // Stopped, or never started (either already reported): listen again.
+                    guard let relisten else {
+                        // A recording: rather than ignore the key, say why it does nothing.
+                        outputs = [.error("Ctrl-T does not listen to a recording again: run pagervoice again to hear it")]
+                        break
+                    }
                     do {
                         let started: SessionListener
                         (started, notices) = try relisten.start(session.pager.pages)
@@ -237,11 +242,6 @@ final class REPLRunner {
                     } catch {
                         (outputs, notices) = listeningOff("\(error)")
                     }
-                } else if ended != nil || voice == nil {
-                    // Rather than ignore the key, say why it does nothing.
-                    outputs = [
-                        .error("Ctrl-T does not listen to a recording again: run pagervoice again to hear it")
-                    ]
                 }
             case .voice(.finished(let end)):
                 ended = end
