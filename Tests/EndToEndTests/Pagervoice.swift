@@ -114,8 +114,9 @@ struct Pagervoice {
 
 extension PseudoTerminal {
     /// The built `pagervoice` on a pseudo-terminal.
-    convenience init(arguments: [String], environment: [String: String] = [:]) throws {
-        try self.init(executable: Pagervoice.path, arguments: arguments, environment: environment)
+    convenience init(arguments: [String], environment: [String: String] = [:], standardOutput: Int32? = nil) throws {
+        try self.init(
+            executable: Pagervoice.path, arguments: arguments, environment: environment, standardOutput: standardOutput)
     }
 }
 

@@ -50,6 +50,36 @@ import Testing
         #expect(FileContents.text(home.path + "/pagervoice/history")?.contains("Café") == true)
     }
 
+    /// `pagervoice --json | jq` typed at a terminal: standard output carries JSON alone (the
+    /// greeting went there as plain text, and jq stopped at the first line); the greeting goes to
+    /// the terminal on standard error.
+    @Test func withJSONAPipeGetsJSONAloneWhileTheTerminalIsGreeted() throws {
+        let pipe = closeOnExecPipe()
+        let terminal = try PseudoTerminal(arguments: ["--audio", "off", "--json"], standardOutput: pipe.write)
+        close(pipe.write)
+        defer { close(pipe.read) }
+        // libedit shows no prompt when standard output is not a terminal.
+        #expect(terminal.waitFor("Type help for commands"))
+        terminal.send("next\nquit\n")
+        let status = terminal.waitForExit()
+        if status == nil { terminal.process.terminate() }
+        #expect(status == 0)
+        var bytes = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(pipe.read, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 1)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["type"] as? String == "announcement", "not a JSON event: \(line)")
+        }
+        #expect(lines.first?.contains("\"text\":\"Page 2 of 3\"") == true)
+    }
+
     @Test func interruptSilencesAndKeepsTheSession() throws {
         let home = try TemporaryDirectory()
         let terminal = try PseudoTerminal(arguments: ["--audio", "off"], environment: ["XDG_STATE_HOME": home.path])

@@ -65,9 +65,13 @@ struct REPLCommand: PagerVoiceSubcommand {
 
         let status: Int32
         if interactive && output.print != .none {
-            io.out.writeLine(
+            // A greeting for the person at the keyboard. With --json standard output carries JSON
+            // alone (`pagervoice --json | jq` at a terminal), so the greeting goes beside it to
+            // standard error.
+            let greeting = output.json ? io.err : io.out
+            greeting.writeLine(
                 "pagervoice \(PagerVoiceCommand.version): \(pager.announcementText). Type help for commands, quit or Ctrl-D to leave.")
-            io.out.flush()
+            greeting.flush()
         }
         if interactive {
             // Listening: phrases heard print clear of the prompt, which is then drawn again.
