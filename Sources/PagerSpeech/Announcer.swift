@@ -43,6 +43,10 @@ public final class Announcer: Sendable {
         /// One line per notice (no device, device lost, text cut). Default: standard error.
         public var onNotice: @Sendable (String) -> Void
         public var onEvent: @Sendable (UtteranceEvent) -> Void
+        /// Whether losing the audio device mid-run is also a notice. The utterance that met the
+        /// loss carries it in its event's `problems` either way; a caller that reports it there
+        /// (the shell, as an error that fails the run) turns the notice off, so it is told once.
+        public var noticesLostAudio = true
 
         public init(
             playback: Playback = .auto, wavDirectory: String? = nil,
@@ -184,13 +188,16 @@ public final class Announcer: Sendable {
         if let directory = configuration.wavDirectory {
             sinks.append(try WAVSink(directory: directory))
         }
+        let notice = configuration.onNotice
+        let noticesLoss = configuration.noticesLostAudio
+        let lossNotice: @Sendable (String) -> Void = { line in if noticesLoss { notice(line) } }
         let output: String
         switch configuration.playback {
         case .auto:
             if let playback = PlaybackSink.openAutomatically(
                 sampleRate: engine.sampleRate,
                 applicationName: configuration.applicationName,
-                onNotice: configuration.onNotice)
+                onNotice: configuration.onNotice, onLoss: lossNotice)
             {
                 sinks.insert(playback, at: 0)
                 output = playback.backend.rawValue
@@ -202,7 +209,7 @@ public final class Announcer: Sendable {
             let playback = try PlaybackSink.open(
                 backend, sampleRate: engine.sampleRate,
                 applicationName: configuration.applicationName,
-                onNotice: configuration.onNotice)
+                onNotice: lossNotice)
             sinks.insert(playback, at: 0)
             output = backend.rawValue
         case .null:

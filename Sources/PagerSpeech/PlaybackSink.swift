@@ -140,19 +140,20 @@ public final class PlaybackSink: AudioSink {
 
     /// `--audio auto`: PulseAudio if a server answers within 2 s, else ALSA if the kernel lists
     /// a card, else nil after exactly one notice line (and no ALSA library noise).
+    /// `onLoss` is told when the device chosen is lost later (default: `onNotice`).
     public static func openAutomatically(
         sampleRate: Int = 22050, applicationName: String = "pagervoice",
-        onNotice: @escaping @Sendable (String) -> Void
+        onNotice: @escaping @Sendable (String) -> Void, onLoss: (@Sendable (String) -> Void)? = nil
     ) -> PlaybackSink? {
         var reasons: [String] = []
         do {
-            return try open(.pulse, sampleRate: sampleRate, applicationName: applicationName, onNotice: onNotice)
+            return try open(.pulse, sampleRate: sampleRate, applicationName: applicationName, onNotice: onLoss ?? onNotice)
         } catch {
             reasons.append(error.reason)
         }
         if alsaHasCard() {
             do {
-                return try open(.alsa, sampleRate: sampleRate, applicationName: applicationName, onNotice: onNotice)
+                return try open(.alsa, sampleRate: sampleRate, applicationName: applicationName, onNotice: onLoss ?? onNotice)
             } catch {
                 reasons.append("ALSA: \(error.reason)")
             }

@@ -123,12 +123,8 @@ final class PulseConnection: @unchecked Sendable {
         return body()
     }
 
-    /// Releases the lock until a callback signals (lock held). Never on the mainloop's thread.
-    fileprivate func wait() {
-        pa_threaded_mainloop_wait(mainloop)
-    }
-
-    /// Waits (lock held) until `done` holds or `timeout` passes; false on timeout.
+    /// Waits (lock held) until `done` holds or `timeout` passes; false on timeout. Releases the
+    /// lock while it waits for a callback's signal. Never on the mainloop's thread.
     fileprivate func wait(until done: () -> Bool, timeout: Duration) -> Bool {
         let deadline = pa_rtclock_now() + Self.microseconds(timeout)
         let timer = pa_context_rttime_new(
@@ -171,10 +167,22 @@ final class PulsePlaybackStream: @unchecked Sendable {
     private let stream: OpaquePointer
     /// Counts flushes (under the mainloop lock), so a blocked write or drain sees one happen.
     private var flushes = 0
+    /// How long a drain may take: the buffer's worth of sound, then `stallTimeout`.
+    private let drainTimeout: Duration
 
-    private init(connection: PulseConnection, stream: OpaquePointer) {
+    /// How long a write may wait for room, or a drain past the buffer's length, before the server
+    /// counts as stopped or hung: the 2 s a server gets to answer at the start. The buffer is
+    /// 0.5 s of sound, so a server that plays makes room many times within it; one stopped
+    /// (SIGSTOP) or hung never does, and a script's next line waited for it forever.
+    static let stallTimeout = PulseConnection.handshakeTimeout
+    /// The code `write` and `drain` return when the server made no progress within
+    /// `stallTimeout` (not one of libpulse's, so `message` can say what happened).
+    static let stalled: Int32 = -1_000
+
+    private init(connection: PulseConnection, stream: OpaquePointer, bufferDuration: Duration) {
         self.connection = connection
         self.stream = stream
+        self.drainTimeout = bufferDuration + Self.stallTimeout
     }
 
     deinit {
@@ -209,7 +217,7 @@ final class PulsePlaybackStream: @unchecked Sendable {
                 maxlength: UInt32.max, tlength: bytes(bufferDuration), prebuf: bytes(startDuration),
                 minreq: UInt32.max, fragsize: UInt32.max)
             let flags = pa_stream_flags_t(PA_STREAM_ADJUST_LATENCY.rawValue)
-            let playing = PulsePlaybackStream(connection: connection, stream: stream)
+            let playing = PulsePlaybackStream(connection: connection, stream: stream, bufferDuration: bufferDuration)
             guard pa_stream_connect_playback(stream, nil, &attributes, flags, nil, nil) >= 0 else {
                 return .failure(.pulse("PulseAudio: " + message(connection.lastError)))
             }
@@ -245,7 +253,12 @@ final class PulsePlaybackStream: @unchecked Sendable {
                 let writable = pa_stream_writable_size(stream)
                 if writable == Int.max || writable == -1 { return connection.lastError }
                 if writable < 2 {
-                    connection.wait()
+                    let moved = connection.wait(
+                        until: {
+                            flushes != flushesBefore || pa_stream_get_state(stream) != PA_STREAM_READY
+                                || pa_stream_writable_size(stream) >= 2
+                        }, timeout: Self.stallTimeout)
+                    if !moved { return Self.stalled }
                     continue
                 }
                 let count = min(writable, total - offset) & ~1
@@ -266,14 +279,20 @@ final class PulsePlaybackStream: @unchecked Sendable {
                     UnsafeMutableRawPointer(connection.mainloop))
             else { return connection.lastError }
             defer { pa_operation_unref(operation) }
-            while pa_operation_get_state(operation) == PA_OPERATION_RUNNING {
-                if flushes != flushesBefore {
-                    pa_operation_cancel(operation)
-                    return 0
-                }
-                guard pa_stream_get_state(stream) == PA_STREAM_READY else { return connection.lastError }
-                connection.wait()
+            let ended = connection.wait(
+                until: {
+                    flushes != flushesBefore || pa_stream_get_state(stream) != PA_STREAM_READY
+                        || pa_operation_get_state(operation) != PA_OPERATION_RUNNING
+                }, timeout: drainTimeout)
+            if flushes != flushesBefore {
+                pa_operation_cancel(operation)
+                return 0
             }
+            guard ended else {
+                pa_operation_cancel(operation)
+                return Self.stalled
+            }
+            guard pa_stream_get_state(stream) == PA_STREAM_READY else { return connection.lastError }
             return pa_operation_get_state(operation) == PA_OPERATION_DONE ? 0 : connection.lastError
         }
     }
@@ -292,6 +311,9 @@ final class PulsePlaybackStream: @unchecked Sendable {
 
     /// libpulse's words for an error code.
     static func message(_ code: Int32) -> String {
-        pa_strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        if code == stalled {
+            return "the server played nothing for \(stallTimeout.components.seconds) s: stopped or hung"
+        }
+        return pa_strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 }

@@ -152,7 +152,61 @@ import Testing
             ])
     }
 
+    /// The PulseAudio server dies while a page is being said (`--audio pulse`, so sound was
+    /// asked for): the run goes on silent, says so once as an error of the session (an error
+    /// event with --json, not a plain-text notice from the speech thread), `status` stops calling
+    /// the sound PulseAudio, and the run exits 1. It went on with exit 0, `status` unchanged.
+    @Test func soundLostMidSessionIsOneErrorAndFailsTheRun() throws {
+        let server = try PulseAudioServer(sinkName: "pv_lost")
+        defer { server.stop() }
+        let (child, events) = try sayingALongText(through: server)
+        server.kill()
+        child.send(lines: ["next", "status", "next"])
+        child.closeInput()
+        #expect(child.finish(timeout: .seconds(60)) == 1)
+        let errors = events.all.filter { $0.contains("\"type\":\"error\"") }
+        #expect(errors.count == 1, "\(events.all)")
+        #expect(errors.first?.contains("sound stopped, the rest of the run is silent: PulseAudio: ") == true, "\(errors)")
+        #expect(events.all.contains { $0.contains("audio PulseAudio; sound lost (PulseAudio: ") }, "\(events.all)")
+        #expect(events.all.contains { $0.contains("\"text\":\"Page 3 of 3\"") }, "the session went on")
+        #expect(!child.errorOutput.contains("Audio output stopped"), "\(child.errorOutput)")
+    }
+
+    /// A PulseAudio server stopped (SIGSTOP) while a script's line is being said: the line's
+    /// speech waited for it forever, and so did the script. Now the server gets the 2 s it gets
+    /// at the start; then one error, the script goes on silent and exits 1.
+    @Test func aStoppedSoundServerCostsAScriptTwoSecondsNotForever() throws {
+        let server = try PulseAudioServer(sinkName: "pv_frozen")
+        defer {
+            kill(server.pid, SIGCONT)
+            server.stop()
+        }
+        let (child, events) = try sayingALongText(through: server)
+        kill(server.pid, SIGSTOP)
+        child.send(lines: ["next"])
+        child.closeInput()
+        let status = child.finish(timeout: .seconds(60))
+        if status == nil { child.process.terminate(grace: .seconds(1)) }
+        #expect(status == 1)
+        let errors = events.all.filter { $0.contains("\"type\":\"error\"") }
+        #expect(errors.count == 1, "\(events.all)")
+        #expect(errors.first?.contains("the server played nothing for 2 s: stopped or hung") == true, "\(errors)")
+        #expect(events.all.contains { $0.contains("\"text\":\"Page 2 of 3\"") }, "the script went on")
+    }
+
     // MARK: Helpers
+
+    /// A script (`--audio pulse --json`) saying a minute of text through `server`, heard there.
+    func sayingALongText(through server: PulseAudioServer) throws -> (PipedChild, JSONLines) {
+        let recording = try server.startRecording()
+        let events = JSONLines()
+        let child = try PipedChild(
+            executable: Pagervoice.path, arguments: ["--audio", "pulse", "--json"],
+            environment: server.clientEnvironment(), onLine: { events.add($0) })
+        child.send(lines: [Self.longSay])
+        #expect(waitForEnergy(recording, after: 0), "speech was never heard")
+        return (child, events)
+    }
 
     /// Waits until the recording holds two seconds past `index`, then checks that everything from
     /// half a second after it (device and recorder latency) is silence.

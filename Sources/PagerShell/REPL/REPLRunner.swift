@@ -102,6 +102,9 @@ final class REPLRunner {
                 speechFailed = true
                 emit(.error(message))
             }
+            if let lost = speaker.soundLost(), !session.speechDescription.hasSuffix(Self.silentSince(lost)) {
+                session.speechDescription += Self.silentSince(lost)
+            }
         }
         /// Prints, writes and speaks what one line produced; whether it asked to quit.
         func carryOut(_ outputs: [SessionOutput]) -> Bool {
@@ -319,6 +322,9 @@ final class REPLRunner {
         if out.failure != nil { return 1 }
         return (failed && !interactive) || speechFailed ? 1 : 0
     }
+
+    /// What `status` adds to the speech line once the sound device is lost.
+    static func silentSince(_ reason: String) -> String { "; sound lost (\(reason))" }
 
     /// What `status` says of listening.
     static func listeningState(asleep: Bool, wakeWord: String?) -> String {

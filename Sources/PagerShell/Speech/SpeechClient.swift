@@ -30,6 +30,9 @@ struct SpeechClient: Sendable {
     var summary: String
     /// Whether speech reaches a loudspeaker (a microphone could hear it: half duplex matters).
     var isAudible: Bool
+    /// Why the audio device was lost mid-run, once it has been: from then on nothing is heard
+    /// (WAV files are still written), and `status` says so.
+    var soundLost: @Sendable () -> String? = { nil }
 
     /// `--audio off`: nothing is synthesised at all.
     static let silent = SpeechClient(
@@ -66,10 +69,13 @@ struct SpeechClient: Sendable {
             case .null: .null
             default: .auto
             }
-        let announcer = try Announcer(
-            configuration: .init(
-                playback: playback, wavDirectory: options.wavDir, settings: settings, onNotice: notice,
-                onEvent: { failures.record($0) }))
+        // A device lost mid-run is an error that fails the run (`SpeechFailures`), printed by
+        // the session between lines, not a notice from the speech thread across the prompt.
+        var configuration = Announcer.Configuration(
+            playback: playback, wavDirectory: options.wavDir, settings: settings, onNotice: notice,
+            onEvent: { failures.record($0) })
+        configuration.noticesLostAudio = false
+        let announcer = try Announcer(configuration: configuration)
         if let engine = announcer.engine, options.voice != nil { try engine.validate(settings) }
         let chosen = options.voice
         let output = announcer.output
@@ -82,7 +88,8 @@ struct SpeechClient: Sendable {
             takeFailures: { failures.take() },
             voiceLines: { announcer.engine.map(VoiceList.lines) ?? [] },
             summary: "voice \(chosen ?? "by language"), rate \(settings.rate) wpm, audio \(output)",
-            isAudible: output == PlaybackSink.Backend.pulse.rawValue || output == PlaybackSink.Backend.alsa.rawValue)
+            isAudible: output == PlaybackSink.Backend.pulse.rawValue || output == PlaybackSink.Backend.alsa.rawValue,
+            soundLost: { failures.soundLost })
     }
 
     /// The user's own speech-dispatcher (`--audio speechd`), as Orca uses it: their synthesiser,
@@ -174,8 +181,12 @@ struct SpeechClient: Sendable {
 ///
 /// A failure that ends speech for good (`endsSpeech`) is one error, however many announcements it
 /// fails: the first says that nothing more will be spoken, the rest say nothing new.
+///
+/// A sound device lost mid-run (an utterance's `problems`) is one error too, whatever the
+/// utterance's own outcome: the one that met it was often cut short by the next, and the ones
+/// after it play nowhere without failing.
 final class SpeechFailures: Sendable {
-    private let messages = Locked<(lines: [String], ended: Bool)>(([], false))
+    private let messages = Locked<(lines: [String], ended: Bool, soundLost: String?)>(([], false, nil))
     private let endsSpeech: @Sendable (SpeechError) -> Bool
 
     init(endsSpeech: @escaping @Sendable (SpeechError) -> Bool = { _ in false }) {
@@ -184,6 +195,13 @@ final class SpeechFailures: Sendable {
 
     /// Records a failed utterance; interruptions are what the user asked for and are not failures.
     func record(_ event: UtteranceEvent) {
+        for case .audioLost(let reason) in event.problems {
+            messages.withLock { messages in
+                guard messages.soundLost == nil else { return }
+                messages.soundLost = reason
+                messages.lines.append("sound stopped, the rest of the run is silent: \(reason)")
+            }
+        }
         guard case .failed(let error) = event.outcome else { return }
         let line = "could not speak \"\(event.text.clipped())\": \(error)"
         messages.withLock { messages in
@@ -193,6 +211,9 @@ final class SpeechFailures: Sendable {
             messages.lines.append(line + "; nothing more will be spoken")
         }
     }
+
+    /// Why the sound device was lost, once it has been.
+    var soundLost: String? { messages.withLock { $0.soundLost } }
 
     func take() -> [String] {
         messages.withLock { messages in
