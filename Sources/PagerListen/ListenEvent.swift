@@ -3,7 +3,8 @@ public enum ListenEvent: Hashable, Sendable {
     /// A phrase of the grammar was heard; run `action`.
     case heard(HeardPhrase)
     /// Speech or noise that is not a phrase: print "not understood", run nothing. `words` are
-    /// grammar words the recogniser placed in it, if any (for diagnostics only).
+    /// grammar words the recogniser placed in it, if any (for diagnostics only). With a wake
+    /// word, only speech whose words begin with it is reported: the rest was not said to us.
     case notUnderstood(words: [String])
     /// Listening went to sleep ("go to sleep", `setAsleep(true)`, or it started so): from now
     /// on only "wake up" is understood, and nothing else is reported, not even "not understood".

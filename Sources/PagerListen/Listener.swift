@@ -296,7 +296,12 @@ final class ListenerCore: @unchecked Sendable {
             return nil
         case .rejected(let words):
             // Asleep, nothing but "wake up" is reported: a room's conversation prints nothing.
-            if !asleep { onEvent(.notUnderstood(words: words)) }
+            // With a wake word the same holds for speech the recogniser did not begin with it:
+            // talk not addressed to us is not ours to answer ("not understood" and its tone for
+            // every sentence in the room), while "computer, mumble" still is.
+            guard !asleep else { return nil }
+            if let wakeWord = configuration.wakeWord, words.first != wakeWord { return nil }
+            onEvent(.notUnderstood(words: words))
             return nil
         case .noise:
             return nil

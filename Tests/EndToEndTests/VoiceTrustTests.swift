@@ -122,16 +122,24 @@ import Testing
         #expect(text.lines.contains { $0.hasPrefix("listening: ") }, "status shows listening")
     }
 
-    /// With a wake word only what begins with it runs; a word the dictionary lacks is a usage
-    /// error that names it.
+    /// With a wake word only what begins with it runs, and speech that does not is not
+    /// answered at all (no "not understood": a room's talk is not addressed to us), while the
+    /// wake word and a phrase not in the grammar is; a word the dictionary lacks is a usage error
+    /// that names it.
     @Test(.timeLimit(.minutes(15))) func aWakeWordGatesCommands() throws {
         let folder = try TemporaryDirectory()
         let slt = Talker.flite("slt")
         let wav = try Self.recording(
-            [(slt, "next page"), (slt, "computer next page"), (slt, "go to share"), (slt, "computer where am I")], in: folder)
+            [
+                (slt, "next page"), (slt, "computer next page"), (slt, "go to share"), (slt, "computer where am I"),
+                (slt, "the weather is nice today"), (slt, "computer what time is it"),
+            ], in: folder)
         let run = try Self.listen(wav, ["--wake-word", "computer"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Self.commands(run) == ["next", "focus"], "\(run.stdout)")
+        let answered = run.events.filter { $0["type"] as? String == "not_understood" }
+        #expect(answered.count == 1, "\(run.stdout)")
+        #expect((answered.first?["words"] as? [String])?.first == "computer", "\(run.stdout)")
         let unknown = try Pagervoice.run(["--listen", "--wake-word", "pagervoicey"])
         #expect(unknown.status == 2)
         #expect(unknown.errorLines.first?.contains("'pagervoicey' is not in the pronouncing dictionary") == true, "\(unknown.stderr)")
