@@ -39,7 +39,8 @@ final class PulseCapture: @unchecked Sendable {
             do {
                 try waitFor(deadline: deadline, what: "PulseAudio did not open the record stream") { PulseRaw.streamState(stream) }
             } catch {
-                if PulseRaw.contextError(context) == PulseRaw.noEntity {
+                let code = PulseRaw.contextError(context)
+                if code == PulseRaw.noEntity || (device != nil && code == PulseRaw.invalidArgument) {
                     throw ListenError.deviceNotFound(device ?? "(default source)")
                 }
                 throw error

@@ -109,4 +109,7 @@ enum PulseRaw {
     }
 
     static let noEntity = Int32(PA_ERR_NOENTITY.rawValue)
+    /// What the server answers for a source name it could never hold (PulseAudio's names are
+    /// ASCII letters, digits, '.', '-' and '_': "café" is refused as an invalid argument).
+    static let invalidArgument = Int32(PA_ERR_INVALID.rawValue)
 }

@@ -210,6 +210,14 @@ import Testing
         #expect(run.errorLines.count == 1)
         #expect(run.errorLines.first?.hasPrefix("pagervoice: listening is off: ") == true)
         #expect(run.lines == ["Page 2 of 3"])
+        // A name PulseAudio could never hold is named too (it said "Invalid argument" alone).
+        for name in ["no_such_source", "café"] {
+            let named = try Pagervoice.run(
+                ["--listen-device", name, "--audio", "off"], input: "",
+                environment: server.clientEnvironment(base: ["XDG_STATE_HOME": folder.path, "PATH": "/usr/bin:/bin"]))
+            #expect(named.status == 1)
+            #expect(named.errorLines.first?.contains("PulseAudio has no source named '\(name)'") == true, "\(named.errorLines)")
+        }
     }
 
     /// PocketSphinx is opened only when listening starts: where it cannot be (here an empty file
