@@ -100,6 +100,10 @@ enum HumanSpeechBench {
                                 for line in detail { print("        \(line)") }
                             }
                             guard case .phrase(let index, let score) = outcome else { continue }
+                            guard commands.phrases[index].action.acts else {
+                                print("    \(pages)-page pager: \(recording.name) → heard a page past the last, runs nothing")
+                                continue
+                            }
                             run += 1
                             let stage = stage ?? "?"
                             let confidence = confidence.map { String(format: ", confidence %.1f", $0) } ?? ""

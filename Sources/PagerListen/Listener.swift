@@ -291,7 +291,7 @@ final class ListenerCore: @unchecked Sendable {
             case .quitListening: return .quitListening
             case .sleep: changeState(asleep: true)
             case .wake: changeState(asleep: false)
-            case .command: break
+            case .command, .noSuchPage: break
             }
             return nil
         case .rejected(let words):

@@ -8,6 +8,16 @@ public enum VoiceAction: Hashable, Sendable, CustomStringConvertible {
     case sleep
     /// "wake up": listening obeys commands again.
     case wake
+    /// "page five" where there are fewer pages: heard as said, it runs `go 5` as typed, which
+    /// fails and changes nothing ("there is no page 5"). Left out of the grammar, the number was
+    /// taken for a page that exists: "go to page five" went to page 1 of 3.
+    case noSuchPage(Int)
+
+    /// Whether hearing it can change anything: all but a number past the last page, which
+    /// fails as typed. The benches count what people's speech ran by this.
+    public var acts: Bool {
+        if case .noSuchPage = self { false } else { true }
+    }
 
     public var description: String {
         switch self {
@@ -15,6 +25,7 @@ public enum VoiceAction: Hashable, Sendable, CustomStringConvertible {
         case .quitListening: "quit listening"
         case .sleep: "go to sleep"
         case .wake: "wake up"
+        case .noSuchPage(let page): "go \(page)"
         }
     }
 }

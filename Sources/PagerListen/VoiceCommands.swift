@@ -16,6 +16,10 @@ public struct VoiceCommands: Sendable {
     /// Page numbers are spoken up to here; past it a grammar of every number would be large and
     /// its numbers ever more confusable ("three hundred and twelve" / "…and twenty").
     public static let maximumPageNumber = 999
+    /// Numbers are offered up to here even with fewer pages, as `VoiceAction.noSuchPage`: a
+    /// number said is heard as itself and fails, where left out it was taken for a page that
+    /// exists (flite's "go to page five" ran `go 1` on a 3-page pager in 2 voices of 4).
+    public static let numbersOffered = 10
 
     public private(set) var phrases: [Phrase] = []
     public private(set) var report: GrammarReport
@@ -27,7 +31,8 @@ public struct VoiceCommands: Sendable {
 
     /// - Parameters:
     ///   - titles: the page titles, in page order.
-    ///   - count: the number of pages (numbers are offered for 1…count).
+    ///   - count: the number of pages (numbers are offered for 1…count, and to
+    ///     `numbersOffered` as numbers there is no page for).
     ///   - canPronounce: whether the dictionary has a word (lower case).
     ///   - wakeWord: a word every phrase must begin with (lower case, in the dictionary), or nil.
     public init(titles: [String], count: Int, canPronounce: (String) -> Bool, wakeWord: String? = nil) {
@@ -81,6 +86,14 @@ public struct VoiceCommands: Sendable {
             // this very page (page 3 titled "Page 3") is no clash.
             if !kept.isEmpty && !add(phrase, action), let earlier = seen[phrase], earlier != action {
                 clashes.append(.init(page: page, words: phrase, goesTo: earlier))
+            }
+        }
+        // After the titles, so a page titled "Page 5" keeps "go to page five" on a 3-page pager.
+        if numbered < Self.numbersOffered {
+            for page in (numbered + 1)...Self.numbersOffered {
+                guard let number = NumberWords.words(page) else { continue }
+                _ = add(["page"] + number, .noSuchPage(page))
+                _ = add(["go", "to", "page"] + number, .noSuchPage(page))
             }
         }
         if let wakeWord {

@@ -22,8 +22,25 @@ import Testing
         #expect(commands.action(for: ["where", "am", "i"]) == .command("focus"))
         #expect(commands.action(for: ["quit", "listening"]) == .quitListening)
         #expect(commands.action(for: ["read"]) == .command("read"))
-        #expect(commands.action(for: ["page", "four"]) == nil, "only pages that exist")
         #expect(commands.report.notices.isEmpty)
+    }
+
+    /// A number past the last page, up to `numbersOffered`, is heard as itself and runs nothing
+    /// (left out, "go to page five" was taken for page 1 of 3); a title says more than a number
+    /// there is no page for.
+    @Test func numbersPastTheLastPageAreHeardAsThemselves() {
+        let commands = VoiceCommands(titles: ["Explore", "Collect", "Share"], count: 3, canPronounce: dictionary.contains)
+        #expect(commands.action(for: ["page", "four"]) == .noSuchPage(4))
+        #expect(commands.action(for: ["go", "to", "page", "four"]) == .noSuchPage(4))
+        #expect(commands.action(for: ["page", "four"])?.description == "go 4", "the command as typed")
+        #expect(commands.action(for: ["page", "twenty"]) == nil, "numbers stop at \(VoiceCommands.numbersOffered)")
+        let titled = VoiceCommands(titles: ["Page 4", "Explore"], count: 2, canPronounce: dictionary.contains)
+        #expect(titled.action(for: ["go", "to", "page", "four"]) == .command("go 1"))
+        #expect(titled.action(for: ["page", "four"]) == .noSuchPage(4))
+        #expect(titled.report.notices.isEmpty)
+        let twenty = VoiceCommands(titles: [], count: 20, canPronounce: dictionary.contains)
+        #expect(twenty.action(for: ["page", "twenty"]) == .command("go 20"))
+        #expect(!twenty.phrases.contains { if case .noSuchPage = $0.action { true } else { false } })
     }
 
     /// A title said like a phrase that leads elsewhere is reported once, saying where it leads;

@@ -203,7 +203,10 @@ final class REPLRunner {
                 switch phrase.action {
                 case .command(let line):
                     outputs += session.handle(line)
-                    earcon = .done
+                    earcon = Self.tone(after: outputs)
+                case .noSuchPage(let page):
+                    outputs += session.handle("go \(page)")
+                    earcon = Self.tone(after: outputs)
                 case .quitListening: earcon = .done
                 // The state change that follows has its own tone.
                 case .sleep, .wake: break
@@ -321,6 +324,13 @@ final class REPLRunner {
         out.flush()
         if out.failure != nil { return 1 }
         return (failed && !interactive) || speechFailed ? 1 : 0
+    }
+
+    /// The tone after a voice command: "done" when it did what was asked, else the low one ("read"
+    /// with no document, a page there is not): a high tone for a command that changed nothing
+    /// told the ear it had.
+    static func tone(after outputs: [SessionOutput]) -> Earcon {
+        outputs.contains { if case .error = $0 { true } else { false } } ? .notUnderstood : .done
     }
 
     /// What `status` adds to the speech line once the sound device is lost.
