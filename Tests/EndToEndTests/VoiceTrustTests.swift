@@ -140,6 +140,10 @@ import Testing
         let answered = run.events.filter { $0["type"] as? String == "not_understood" }
         #expect(answered.count == 1, "\(run.stdout)")
         #expect((answered.first?["words"] as? [String])?.first == "computer", "\(run.stdout)")
+        // Nothing else is answered, so the first line says how to be heard.
+        let text = try Pagervoice.run(
+            ["--listen-file", wav, "--audio", "off", "--wake-word", "computer"], environment: ["XDG_STATE_HOME": folder.path])
+        #expect(text.lines.first == "listening to the recording \(wav): begin each command with \"computer\"", "\(text.lines)")
         let unknown = try Pagervoice.run(["--listen", "--wake-word", "pagervoicey"])
         #expect(unknown.status == 2)
         #expect(unknown.errorLines.first?.contains("'pagervoicey' is not in the pronouncing dictionary") == true, "\(unknown.stderr)")

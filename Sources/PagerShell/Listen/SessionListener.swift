@@ -64,11 +64,12 @@ enum VoiceReport {
     }
 
     /// Listening began: a screen-reader user hears nothing of it, so it is printed (and in JSON
-    /// it tells a script when to start talking).
-    static func started(_ source: String) -> SessionOutput {
+    /// it tells a script when to start talking). With a wake word the line says to begin with
+    /// it: without it nothing is answered at all.
+    static func started(_ source: String, wakeWord: String? = nil) -> SessionOutput {
         .info(
             .init(
-                text: ["listening to \(source.terminalSafe)"],
+                text: ["listening to \(source.terminalSafe)" + (wakeWord.map { ": begin each command with \"\($0)\"" } ?? "")],
                 json: .object([("type", .string("listening")), ("state", .string("started")), ("source", .string(source))])))
     }
 

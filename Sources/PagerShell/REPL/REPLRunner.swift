@@ -242,7 +242,7 @@ final class REPLRunner {
                         asleep = false
                         session.listening = Self.listeningState(asleep: false, wakeWord: started.wakeWord)
                         prompt?.showAsleep(false)
-                        outputs = [VoiceReport.started(relisten.source)]
+                        outputs = [VoiceReport.started(relisten.source, wakeWord: started.wakeWord)]
                         // Heard as waking: with `--print none` the tone is all a person gets.
                         earcon = .awake
                     } catch {
@@ -267,7 +267,7 @@ final class REPLRunner {
                 // asked unheard: a script's run fails, as when it cannot start.
                 if case .failed = end { failed = true }
             case .listening(let source):
-                outputs = [VoiceReport.started(source)]
+                outputs = [VoiceReport.started(source, wakeWord: voice?.wakeWord)]
             case .readerGone:
                 out.readerLeft()
             case .keyboardEnded:
