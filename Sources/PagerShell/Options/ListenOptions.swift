@@ -26,11 +26,11 @@ struct ListenOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Obey only what begins with this word (\"computer next page\"); it must be in the pronouncing dictionary (implies --listen).",
+            "Obey only what begins with this word (\"computer next page\") and answer nothing else; it must be in the pronouncing dictionary (implies --listen).",
             valueName: "word"))
     var wakeWord: String?
 
-    @Option(help: "Short tones for heard and done, not understood, asleep and awake (default: on).")
+    @Option(help: "Short tones for heard and done, not understood (or not done), asleep and awake (default: on).")
     var earcons: Switch = .on
 
     /// Half duplex keeps a loudspeaker's echo of our speech from being obeyed, at the price of
