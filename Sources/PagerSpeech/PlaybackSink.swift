@@ -12,9 +12,10 @@ import SystemPackage
 /// overlap a write, so while one is in progress the flush is left to the engine thread, which
 /// performs it as soon as that write returns; the interrupting thread never waits.
 ///
-/// If the device fails mid-utterance (the server was killed, the card unplugged), the sink
-/// reports it once through the notice callback and carries on silently; speech, events and WAV
-/// files continue.
+/// If the device fails mid-utterance (the server was killed or stopped, the card unplugged), the
+/// sink reports it once, in that utterance's `SinkReport` and through the loss callback (which a
+/// caller reporting the report itself makes silent), and carries on silently; speech, events and
+/// WAV files continue. It does not reopen the device: a server that comes back is not used.
 public final class PlaybackSink: AudioSink {
     public enum Backend: String, Sendable, CaseIterable {
         case pulse = "PulseAudio"
