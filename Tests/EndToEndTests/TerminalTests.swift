@@ -80,6 +80,50 @@ import Testing
         #expect(lines.first?.contains("\"text\":\"Page 2 of 3\"") == true)
     }
 
+    /// `pagervoice --json --listen | jq` at a terminal: no live prompt reads keys there (its
+    /// output is a pipe), so Ctrl-T arrives with Enter as a line; that line toggles listening as
+    /// the key does at a prompt. It was an unknown command whose error went down the pipe.
+    @Test(.timeLimit(.minutes(5))) func withOutputPipedCtrlTAndEnterTogglesListening() throws {
+        let server = try PulseAudioServer(sinkName: "pv_piped")
+        defer { server.stop() }
+        let home = try TemporaryDirectory()
+        let pipe = closeOnExecPipe()
+        let terminal = try PseudoTerminal(
+            arguments: ["--listen-device", server.sinkName + ".monitor", "--audio", "off", "--json"],
+            environment: server.clientEnvironment(base: ["XDG_STATE_HOME": home.path, "PATH": "/usr/bin:/bin"]),
+            standardOutput: pipe.write)
+        close(pipe.write)
+        let events = JSONLines()
+        let reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var pending = [UInt8]()
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(pipe.read, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                pending += buffer[0..<n]
+                while let end = pending.firstIndex(of: 10) {
+                    pending[..<end].withUnsafeBytes { events.add($0) }
+                    pending.removeSubrange(...end)
+                }
+            }
+            close(pipe.read)
+        }
+        reader.start()
+        func state(_ name: String) -> (([String]) -> Bool) {
+            { lines in lines.contains { $0.contains("\"type\":\"listening\"") && $0.contains("\"state\":\"\(name)\"") } }
+        }
+        #expect(events.wait(timeout: 30, until: state("started")), "\(events.all)")
+        terminal.send("\u{14}\n")
+        #expect(events.wait(timeout: 30, until: state("asleep")), "\(events.all)")
+        terminal.send("\u{14}\n")
+        #expect(events.wait(timeout: 30, until: state("awake")), "\(events.all)")
+        terminal.send("quit\n")
+        let status = terminal.waitForExit(timeout: 30)
+        if status == nil { terminal.process.terminate() }
+        #expect(status == 0)
+        #expect(!events.all.contains { $0.contains("\"type\":\"error\"") }, "\(events.all)")
+    }
+
     @Test func interruptSilencesAndKeepsTheSession() throws {
         let home = try TemporaryDirectory()
         let terminal = try PseudoTerminal(arguments: ["--audio", "off"], environment: ["XDG_STATE_HOME": home.path])

@@ -48,6 +48,8 @@ final class LivePrompt: Sendable {
     /// Ctrl-T ("talk") toggles listening between asleep and awake; libedit never sees it. Its
     /// own use, swapping two characters, is rarely missed, and no terminal takes it for itself.
     static let toggleKey: UInt8 = 0x14
+    /// The key as a line holds it, where no live prompt reads keys (`InputQueue.feed`).
+    static let toggleKeyText = String(UnicodeScalar(toggleKey))
 
     /// The prompt for the next line.
     var prompt: String { state.withLock { $0.prompt } }

@@ -83,10 +83,10 @@ struct REPLCommand: PagerVoiceSubcommand {
                 readKey: prompt.map { _ in LivePrompt.keyReader })
             if listening.isListening {
                 var (queue, voice) = SessionListener.queue(listening, pages: pager.pages, out: io.out, err: io.err) { queue in
-                    if let prompt { prompt.feed(queue, from: reader) } else { queue.feed(from: reader) }
+                    if let prompt { prompt.feed(queue, from: reader) } else { queue.feed(from: reader, toggleKeyLines: true) }
                 }
-                // At a prompt the toggle key listens again once listening has stopped.
-                let relisten = prompt == nil ? nil : SessionListener.relisten(listening, queue: queue, out: io.out)
+                // At a terminal the toggle key listens again once listening has stopped.
+                let relisten = SessionListener.relisten(listening, queue: queue, out: io.out)
                 status = runner.run(queue: queue, voice: &voice, prompt: prompt, relisten: relisten)
                 prompt?.close()
             } else {
