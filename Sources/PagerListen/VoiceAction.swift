@@ -19,13 +19,21 @@ public enum VoiceAction: Hashable, Sendable, CustomStringConvertible {
         if case .noSuchPage = self { false } else { true }
     }
 
-    public var description: String {
+    /// The REPL command line it runs, as typed; nil for what only changes listening.
+    public var commandLine: String? {
         switch self {
         case .command(let line): line
+        case .noSuchPage(let page): "go \(page)"
+        case .quitListening, .sleep, .wake: nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .command, .noSuchPage: commandLine ?? ""
         case .quitListening: "quit listening"
         case .sleep: "go to sleep"
         case .wake: "wake up"
-        case .noSuchPage(let page): "go \(page)"
         }
     }
 }

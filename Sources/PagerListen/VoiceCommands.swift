@@ -61,13 +61,15 @@ public struct VoiceCommands: Sendable {
         _ = add(["read"], .command("read"))
         _ = add(["go", "to", "sleep"], .sleep)
         _ = add(["wake", "up"], .wake)
+        /// "page N" and "go to page N".
+        func addNumber(_ page: Int, _ action: VoiceAction) {
+            guard let number = NumberWords.words(page) else { return }
+            _ = add(["page"] + number, action)
+            _ = add(["go", "to", "page"] + number, action)
+        }
         let numbered = min(max(count, 0), Self.maximumPageNumber)
         if numbered > 0 {
-            for page in 1...numbered {
-                guard let number = NumberWords.words(page) else { continue }
-                _ = add(["page"] + number, .command("go \(page)"))
-                _ = add(["go", "to", "page"] + number, .command("go \(page)"))
-            }
+            for page in 1...numbered { addNumber(page, .command("go \(page)")) }
         }
         var leftOut: [GrammarReport.LeftOut] = []
         var clashes: [GrammarReport.TitleClash] = []
@@ -90,11 +92,7 @@ public struct VoiceCommands: Sendable {
         }
         // After the titles, so a page titled "Page 5" keeps "go to page five" on a 3-page pager.
         if numbered < Self.numbersOffered {
-            for page in (numbered + 1)...Self.numbersOffered {
-                guard let number = NumberWords.words(page) else { continue }
-                _ = add(["page"] + number, .noSuchPage(page))
-                _ = add(["go", "to", "page"] + number, .noSuchPage(page))
-            }
+            for page in (numbered + 1)...Self.numbersOffered { addNumber(page, .noSuchPage(page)) }
         }
         if let wakeWord {
             phrases = phrases.map { Phrase(words: [wakeWord] + $0.words, action: $0.action) }

@@ -57,21 +57,14 @@ import Testing
         let pipe = closeOnExecPipe()
         let terminal = try PseudoTerminal(arguments: ["--audio", "off", "--json"], standardOutput: pipe.write)
         close(pipe.write)
-        defer { close(pipe.read) }
         // libedit shows no prompt when standard output is not a terminal.
         #expect(terminal.waitFor("Type help for commands"))
         terminal.send("next\nquit\n")
         let status = terminal.waitForExit()
         if status == nil { terminal.process.terminate() }
         #expect(status == 0)
-        var bytes = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(pipe.read, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            bytes += buffer[0..<n]
-        }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        var lines: [String] = []
+        PipedChild.readLines(pipe.read) { lines.append(String(decoding: $0, as: UTF8.self)) }
         #expect(lines.count == 1)
         for line in lines {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
@@ -94,21 +87,7 @@ import Testing
             standardOutput: pipe.write)
         close(pipe.write)
         let events = JSONLines()
-        let reader = Thread {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            var pending = [UInt8]()
-            while true {
-                let n = buffer.withUnsafeMutableBytes { read(pipe.read, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                pending += buffer[0..<n]
-                while let end = pending.firstIndex(of: 10) {
-                    pending[..<end].withUnsafeBytes { events.add($0) }
-                    pending.removeSubrange(...end)
-                }
-            }
-            close(pipe.read)
-        }
-        reader.start()
+        Thread { PipedChild.readLines(pipe.read) { events.add($0) } }.start()
         func state(_ name: String) -> (([String]) -> Bool) {
             { lines in lines.contains { $0.contains("\"type\":\"listening\"") && $0.contains("\"state\":\"\(name)\"") } }
         }

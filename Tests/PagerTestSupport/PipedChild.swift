@@ -52,22 +52,7 @@ public final class PipedChild {
         let errorEnded = errorEnded
         let errors = errors
         DispatchQueue.global().async {
-            var pending: [UInt8] = []
-            Self.readAll(stdout.read) { chunk in
-                var start = chunk.startIndex
-                while let newline = chunk[start...].firstIndex(of: 10) {
-                    if pending.isEmpty {
-                        chunk[start..<newline].withUnsafeBytes { onLine($0) }
-                    } else {
-                        pending.append(contentsOf: chunk[start..<newline])
-                        pending.withUnsafeBytes { onLine($0) }
-                        pending.removeAll(keepingCapacity: true)
-                    }
-                    start = newline + 1
-                }
-                pending.append(contentsOf: chunk[start...])
-            }
-            if !pending.isEmpty { pending.withUnsafeBytes { onLine($0) } }
+            Self.readLines(stdout.read, onLine)
             outputEnded.signal()
         }
         DispatchQueue.global().async {
@@ -143,6 +128,27 @@ public final class PipedChild {
 
     /// The child's resident memory now, from /proc (nil once it has exited).
     public var memory: ResidentMemory? { ResidentMemory(pid: process.pid) }
+
+    /// Reads `fd` to its end, handing `onLine` each line without its newline (the last one too,
+    /// if it has none), then closes it.
+    public static func readLines(_ fd: Int32, _ onLine: (UnsafeRawBufferPointer) -> Void) {
+        var pending: [UInt8] = []
+        readAll(fd) { chunk in
+            var start = chunk.startIndex
+            while let newline = chunk[start...].firstIndex(of: 10) {
+                if pending.isEmpty {
+                    chunk[start..<newline].withUnsafeBytes { onLine($0) }
+                } else {
+                    pending.append(contentsOf: chunk[start..<newline])
+                    pending.withUnsafeBytes { onLine($0) }
+                    pending.removeAll(keepingCapacity: true)
+                }
+                start = newline + 1
+            }
+            pending.append(contentsOf: chunk[start...])
+        }
+        if !pending.isEmpty { pending.withUnsafeBytes { onLine($0) } }
+    }
 
     private static func readAll(_ fd: Int32, _ body: (ArraySlice<UInt8>) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 65_536)

@@ -102,9 +102,7 @@ final class REPLRunner {
                 speechFailed = true
                 emit(.error(message))
             }
-            if let lost = speaker.soundLost(), !session.speechDescription.hasSuffix(Self.silentSince(lost)) {
-                session.speechDescription += Self.silentSince(lost)
-            }
+            if let lost = speaker.soundLost() { session.speechDescription = speaker.summary + Self.silentSince(lost) }
         }
         /// Prints, writes and speaks what one line produced; whether it asked to quit.
         func carryOut(_ outputs: [SessionOutput]) -> Bool {
@@ -200,16 +198,12 @@ final class REPLRunner {
                 outputs = [.error(reason)]
             case .voice(.heard(let phrase)):
                 outputs = [VoiceReport.heard(phrase)]
-                switch phrase.action {
-                case .command(let line):
+                // Sleep and waking get no tone here: the state change that follows has its own.
+                if let line = phrase.action.commandLine {
                     outputs += session.handle(line)
                     earcon = Self.tone(after: outputs)
-                case .noSuchPage(let page):
-                    outputs += session.handle("go \(page)")
-                    earcon = Self.tone(after: outputs)
-                case .quitListening: earcon = .done
-                // The state change that follows has its own tone.
-                case .sleep, .wake: break
+                } else if phrase.action == .quitListening {
+                    earcon = .done
                 }
             case .voice(.notUnderstood(let words)):
                 outputs = [VoiceReport.notUnderstood(words)]
