@@ -452,13 +452,14 @@ public final class Announcer: Sendable {
         let pending = active.pending
         func finish(
             _ outcome: UtteranceEvent.Outcome, samples: Int = 0, wavPath: String? = nil,
-            rendered: SpeechEngine.RenderOutcome? = nil, problems: [SpeechError] = []
+            rendered: SpeechEngine.RenderOutcome? = nil, problems: [SpeechError] = [], restoredAudio: String? = nil
         ) -> UtteranceEvent {
             event(
                 id: pending.id, text: pending.text, spoken: pending.spoken, priority: pending.priority,
                 outcome: outcome, sampleCount: samples, sampleRate: engine.sampleRate,
                 wavPath: wavPath, fromCache: rendered?.fromCache ?? false,
-                trimmedLeadingSamples: rendered?.trimmedLeadingSamples ?? 0, problems: problems)
+                trimmedLeadingSamples: rendered?.trimmedLeadingSamples ?? 0, problems: problems,
+                restoredAudio: restoredAudio)
         }
         // Nothing to say, or stopped before it began: no sink hears of it (no empty WAV file).
         if pending.spoken.isEmpty || active.isStopRequested {
@@ -513,7 +514,8 @@ public final class Announcer: Sendable {
         }
         return finish(
             outcome, samples: delivered, wavPath: reports.lazy.compactMap(\.filePath).first,
-            rendered: rendered, problems: reports.compactMap(\.problem))
+            rendered: rendered, problems: reports.compactMap(\.problem),
+            restoredAudio: reports.lazy.compactMap(\.restored).first)
     }
 
     // MARK: Bookkeeping
@@ -537,11 +539,12 @@ public final class Announcer: Sendable {
         id: UtteranceID, text: String, spoken: String, priority: SpeechPriority,
         outcome: UtteranceEvent.Outcome, sampleCount: Int = 0, sampleRate: Int,
         wavPath: String? = nil, fromCache: Bool = false, trimmedLeadingSamples: Int = 0,
-        problems: [SpeechError] = []
+        problems: [SpeechError] = [], restoredAudio: String? = nil
     ) -> UtteranceEvent {
         UtteranceEvent(
             id: id, text: text, spokenText: spoken, priority: priority, outcome: outcome,
             sampleCount: sampleCount, sampleRate: sampleRate, wavPath: wavPath,
-            fromCache: fromCache, trimmedLeadingSamples: trimmedLeadingSamples, problems: problems)
+            fromCache: fromCache, trimmedLeadingSamples: trimmedLeadingSamples, problems: problems,
+            restoredAudio: restoredAudio)
     }
 }

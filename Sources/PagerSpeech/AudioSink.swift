@@ -51,11 +51,14 @@ public struct SinkReport: Hashable, Sendable {
     public var failure: SpeechError?
     /// A failure the utterance survived (sound stopped but synthesis and files went on).
     public var problem: SpeechError?
+    /// The device that came back, after a loss, for this utterance (e.g. "PulseAudio").
+    public var restored: String?
 
-    public init(filePath: String? = nil, failure: SpeechError? = nil, problem: SpeechError? = nil) {
+    public init(filePath: String? = nil, failure: SpeechError? = nil, problem: SpeechError? = nil, restored: String? = nil) {
         self.filePath = filePath
         self.failure = failure
         self.problem = problem
+        self.restored = restored
     }
 
     public static let ok = SinkReport()

@@ -1,3 +1,4 @@
+import Glibc
 import PagerSystem
 import Synchronization
 import SystemPackage
@@ -15,7 +16,13 @@ import SystemPackage
 /// If the device fails mid-utterance (the server was killed or stopped, the card unplugged), the
 /// sink reports it once, in that utterance's `SinkReport` and through the loss callback (which a
 /// caller reporting the report itself makes silent), and carries on silently; speech, events and
-/// WAV files continue. It does not reopen the device: a server that comes back is not used.
+/// WAV files continue. With PulseAudio it then tries to reconnect, once a second on a thread of
+/// its own (`Reconnection`), since a sound server is restarted far more often than a program
+/// that speaks through it (`pulseaudio -k`, a desktop session's restart, a crash); the first
+/// utterance to begin after a connection succeeds plays through it, and its report says sound is
+/// back. A stream is never swapped mid-utterance, so no sentence resumes from its middle. ALSA's
+/// device is not reopened: a card that is gone is gone until it is plugged in again, and
+/// pcaudiolib cannot tell which card came back.
 public final class PlaybackSink: AudioSink {
     public enum Backend: String, Sendable, CaseIterable {
         case pulse = "PulseAudio"
@@ -37,7 +44,15 @@ public final class PlaybackSink: AudioSink {
 
     public let backend: Backend
     public let sampleRate: Int
-    private let device: Device
+    private let applicationName: String
+    /// The device in use: replaced (under `io`, at an utterance's start) when a lost PulseAudio
+    /// server answers again; read under this lock's brief hold by flushes from other threads.
+    private let current: Locked<Device>
+    private var device: Device { current.withLock { $0 } }
+    /// A stream a reconnection opened, waiting for the next utterance to begin.
+    private let reconnected = Locked<PulsePlaybackStream?>(nil)
+    /// The device came back since the last report.
+    private let pendingRestored = Locked<String?>(nil)
     /// Serialises writes and drains (and, for ALSA, flushes).
     private let io = Locked<Void>(())
     private let lost = Atomic<Bool>(false)
@@ -89,13 +104,19 @@ public final class PlaybackSink: AudioSink {
         }
     }
 
+    /// How long a lost PulseAudio server is left before it is asked again. Asking one that is
+    /// gone costs a refused connection; one that is stopped costs the 2 s handshake deadline,
+    /// spent on the reconnection's own thread, never on the speech thread.
+    public static let reconnectInterval: Duration = .seconds(1)
+
     private init(
-        backend: Backend, device: Device, sampleRate: Int,
+        backend: Backend, device: Device, sampleRate: Int, applicationName: String,
         onNotice: @escaping @Sendable (String) -> Void
     ) {
         self.backend = backend
-        self.device = device
+        self.current = Locked(device)
         self.sampleRate = sampleRate
+        self.applicationName = applicationName
         self.onNotice = onNotice
     }
 
@@ -112,14 +133,11 @@ public final class PlaybackSink: AudioSink {
     ) throws(SpeechError) -> PlaybackSink {
         switch backend {
         case .pulse:
-            let opened = PulseConnection.open(applicationName: applicationName).flatMap { connection in
-                PulsePlaybackStream.open(
-                    on: connection, sampleRate: sampleRate, name: "announcements",
-                    bufferDuration: announcementBuffer, startDuration: announcementStart)
-            }
-            switch opened {
+            switch openPulseStream(sampleRate: sampleRate, applicationName: applicationName) {
             case .success(let stream):
-                return PlaybackSink(backend: backend, device: .pulse(stream), sampleRate: sampleRate, onNotice: onNotice)
+                return PlaybackSink(
+                    backend: backend, device: .pulse(stream), sampleRate: sampleRate, applicationName: applicationName,
+                    onNotice: onNotice)
             case .failure(let error):
                 throw error
             }
@@ -135,7 +153,17 @@ public final class PlaybackSink: AudioSink {
                 throw .audioUnavailable(mode: "alsa", reason: reason)
             }
             let handle = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(object)))
-            return PlaybackSink(backend: backend, device: .alsa(handle), sampleRate: sampleRate, onNotice: onNotice)
+            return PlaybackSink(
+                backend: backend, device: .alsa(handle), sampleRate: sampleRate, applicationName: applicationName,
+                onNotice: onNotice)
+        }
+    }
+
+    private static func openPulseStream(sampleRate: Int, applicationName: String) -> Result<PulsePlaybackStream, SpeechError> {
+        PulseConnection.open(applicationName: applicationName).flatMap { connection in
+            PulsePlaybackStream.open(
+                on: connection, sampleRate: sampleRate, name: "announcements",
+                bufferDuration: announcementBuffer, startDuration: announcementStart)
         }
     }
 
@@ -168,7 +196,14 @@ public final class PlaybackSink: AudioSink {
     /// Whether the device failed and the sink has gone quiet.
     public var isLost: Bool { lost.load(ordering: .acquiring) }
 
-    public func begin(_ utterance: UtteranceInfo) {}
+    /// Takes up a stream a reconnection opened, between utterances (see the type's comment).
+    public func begin(_ utterance: UtteranceInfo) {
+        guard isLost, let stream = reconnected.withLock({ $0.take() }) else { return }
+        io.withLock { _ in current.withLock { $0 = .pulse(stream) } }
+        lost.store(false, ordering: .releasing)
+        pendingRestored.withLock { $0 = backend.rawValue }
+        onNotice("Audio output is back (\(backend.rawValue)).")
+    }
 
     public func write(_ samples: UnsafeBufferPointer<Int16>) {
         payFlushDebt()
@@ -197,10 +232,8 @@ public final class PlaybackSink: AudioSink {
             }
         }
         return SinkReport(
-            problem: pendingProblem.withLock { problem in
-                defer { problem = nil }
-                return problem
-            })
+            problem: pendingProblem.withLock { $0.take() },
+            restored: pendingRestored.withLock { $0.take() })
     }
 
     public func flush() {
@@ -234,7 +267,34 @@ public final class PlaybackSink: AudioSink {
         guard !lost.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let error = SpeechError.audioLost(reason: "\(backend.rawValue): \(reason)")
         pendingProblem.withLock { $0 = error }
-        onNotice("Audio output stopped (\(backend.rawValue): \(reason)); continuing without sound.")
+        guard backend == .pulse else {
+            return onNotice("Audio output stopped (\(backend.rawValue): \(reason)); continuing without sound.")
+        }
+        onNotice("Audio output stopped (\(backend.rawValue): \(reason)); continuing without sound until the server is back.")
+        reconnect()
+    }
+
+    /// Asks for the server once every `reconnectInterval` on a thread of its own until a stream
+    /// opens (or the sink is gone); the stream waits in `reconnected` for the next utterance.
+    /// One such thread per loss: `deviceFailed` starts it only on the change to lost.
+    private func reconnect() {
+        let sampleRate = self.sampleRate
+        let applicationName = self.applicationName
+        OwnedThread.start(name: "pulse reconnect", stackSize: 256 << 10) { [weak self] in
+            let pause = UInt32(PulseConnection.microseconds(PlaybackSink.reconnectInterval))
+            while true {
+                let attempt = PlaybackSink.openPulseStream(sampleRate: sampleRate, applicationName: applicationName)
+                // Only a weak reference between attempts: a sink no one holds is not kept alive.
+                let opened = { () -> Bool? in
+                    guard let sink = self, sink.isLost else { return nil }
+                    guard case .success(let stream) = attempt else { return false }
+                    sink.reconnected.withLock { $0 = stream }
+                    return true
+                }()
+                if opened != false { return }
+                usleep(pause)
+            }
+        }
     }
 
     // MARK: Is there an ALSA card?

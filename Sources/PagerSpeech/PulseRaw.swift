@@ -138,7 +138,7 @@ final class PulseConnection: @unchecked Sendable {
         return true
     }
 
-    fileprivate static func microseconds(_ duration: Duration) -> UInt64 {
+    static func microseconds(_ duration: Duration) -> UInt64 {
         UInt64(max(duration.components.seconds, 0)) * 1_000_000 + UInt64(max(duration.components.attoseconds, 0) / 1_000_000_000_000)
     }
 

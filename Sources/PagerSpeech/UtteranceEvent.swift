@@ -43,11 +43,14 @@ public struct UtteranceEvent: Hashable, Sendable, CustomStringConvertible {
     public let trimmedLeadingSamples: Int
     /// Failures the utterance survived, e.g. the audio server went away (also sent as a notice).
     public let problems: [SpeechError]
+    /// The sound device that came back after a loss and played this utterance (e.g. "PulseAudio"):
+    /// the loss reported in an earlier event's `problems` is over.
+    public let restoredAudio: String?
 
     public init(
         id: UtteranceID, text: String, spokenText: String, priority: SpeechPriority,
         outcome: Outcome, sampleCount: Int, sampleRate: Int, wavPath: String?,
-        fromCache: Bool, trimmedLeadingSamples: Int = 0, problems: [SpeechError]
+        fromCache: Bool, trimmedLeadingSamples: Int = 0, problems: [SpeechError], restoredAudio: String? = nil
     ) {
         self.id = id
         self.text = text
@@ -60,6 +63,7 @@ public struct UtteranceEvent: Hashable, Sendable, CustomStringConvertible {
         self.fromCache = fromCache
         self.trimmedLeadingSamples = trimmedLeadingSamples
         self.problems = problems
+        self.restoredAudio = restoredAudio
     }
 
     /// Seconds of audio delivered.

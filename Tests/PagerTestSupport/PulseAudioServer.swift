@@ -37,7 +37,9 @@ public final class PulseAudioServer {
     public var pid: Int32 { process.pid }
     public var logPath: String { directory + "/pulseaudio.log" }
 
-    private let process: SpawnedProcess
+    private var process: SpawnedProcess
+    private let executable: String
+    private let arguments: [String]
     private var recorders: [MonitorRecording] = []
     private var stopped = false
 
@@ -61,36 +63,55 @@ public final class PulseAudioServer {
             mkdir(directory + "/" + sub, 0o700)
         }
 
-        let arguments = [
-            "-n", "--daemonize=no", "--use-pid-file=no", "--system=no",
-            "--exit-idle-time=-1", "--disable-shm=yes", "--high-priority=no", "--realtime=no",
-            "--log-target=stderr", "--log-level=notice",
-            "-L", "module-null-sink sink_name=\(sinkName) rate=\(sampleRate) channels=\(channels)",
-            "-L", "module-native-protocol-unix socket=\(socketPath) auth-anonymous=1",
-        ]
-        // More sinks (a second device: a microphone that our speech does not reach); the first
-        // one stays the default, where speech goes.
-        let extra = extraSinks.flatMap { ["-L", "module-null-sink sink_name=\($0) rate=\(sampleRate) channels=\(channels)"] }
+        arguments =
+            [
+                "-n", "--daemonize=no", "--use-pid-file=no", "--system=no",
+                "--exit-idle-time=-1", "--disable-shm=yes", "--high-priority=no", "--realtime=no",
+                "--log-target=stderr", "--log-level=notice",
+                "-L", "module-null-sink sink_name=\(sinkName) rate=\(sampleRate) channels=\(channels)",
+                "-L", "module-native-protocol-unix socket=\(socketPath) auth-anonymous=1",
+            ]
+            // More sinks (a second device: a microphone that our speech does not reach); the first
+            // one stays the default, where speech goes.
+            + extraSinks.flatMap { ["-L", "module-null-sink sink_name=\($0) rate=\(sampleRate) channels=\(channels)"] }
+        self.executable = executable
         do {
-            process = try SpawnedProcess(
-                executable: executable, arguments: arguments + extra,
-                environment: Self.isolatedEnvironment(directory: directory),
-                standardOutput: directory + "/pulseaudio.log",
-                standardError: directory + "/pulseaudio.log")
+            process = try Self.spawn(executable, arguments, directory: directory, timeout: timeout)
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+    }
+
+    /// Starts the server and waits until its socket answers.
+    private static func spawn(_ executable: String, _ arguments: [String], directory: String, timeout: Duration) throws -> SpawnedProcess {
+        let log = directory + "/pulseaudio.log"
+        let process: SpawnedProcess
+        do {
+            process = try SpawnedProcess(
+                executable: executable, arguments: arguments,
+                environment: isolatedEnvironment(directory: directory), standardOutput: log, standardError: log)
+        } catch {
             throw Failure.didNotStart(log: "\(error)")
         }
-
         let deadline = ContinuousClock.now + timeout
-        while !Self.socketAnswers(socketPath) {
+        while !socketAnswers(directory + "/native") {
             if !process.isRunning || ContinuousClock.now > deadline {
-                let text = FileContents.text(logPath) ?? ""
-                stop()
-                throw Failure.didNotStart(log: text)
+                process.terminate()
+                throw Failure.didNotStart(log: FileContents.text(log) ?? "")
             }
             usleep(10_000)
         }
+        return process
+    }
+
+    /// Kills the server (if it still runs) and starts another on the same socket with the same
+    /// sinks: a sound server restarted under a running client (`pulseaudio -k`, a crash). Its
+    /// monitor needs a new recording (`startRecording`).
+    public func restart(timeout: Duration = .seconds(20)) throws {
+        precondition(!stopped, "restart a server that was stopped")
+        kill()
+        process = try Self.spawn(executable, arguments, directory: directory, timeout: timeout)
     }
 
     deinit {

@@ -102,7 +102,8 @@ final class REPLRunner {
                 speechFailed = true
                 emit(.error(message))
             }
-            if let lost = speaker.soundLost() { session.speechDescription = speaker.summary + Self.silentSince(lost) }
+            for notice in speaker.takeNotices() { err.writeLine("pagervoice: " + notice) }
+            session.speechDescription = speaker.summary + (speaker.soundLost().map(Self.silentSince) ?? "")
         }
         /// Prints, writes and speaks what one line produced; whether it asked to quit.
         func carryOut(_ outputs: [SessionOutput]) -> Bool {
@@ -318,6 +319,7 @@ final class REPLRunner {
             for line in renderer.render(.error(message)).stdout { out.writeRaw(line) }
             for line in renderer.render(.error(message)).stderr { err.writeLine(line) }
         }
+        for notice in speaker.takeNotices() { err.writeLine("pagervoice: " + notice) }
         err.flush()
         out.flush()
         if out.failure != nil { return 1 }

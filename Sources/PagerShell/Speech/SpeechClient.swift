@@ -30,9 +30,12 @@ struct SpeechClient: Sendable {
     var summary: String
     /// Whether speech reaches a loudspeaker (a microphone could hear it: half duplex matters).
     var isAudible: Bool
-    /// Why the audio device was lost mid-run, once it has been: from then on nothing is heard
-    /// (WAV files are still written), and `status` says so.
+    /// Why the audio device was lost mid-run, while it is: meanwhile nothing is heard (WAV files
+    /// are still written), and `status` says so. Nil again once the device is back.
     var soundLost: @Sendable () -> String? = { nil }
+    /// Notices since the last call (sound back after a loss), which the caller prints between
+    /// lines as notices: they fail nothing.
+    var takeNotices: @Sendable () -> [String] = { [] }
 
     /// `--audio off`: nothing is synthesised at all.
     static let silent = SpeechClient(
@@ -89,7 +92,8 @@ struct SpeechClient: Sendable {
             voiceLines: { announcer.engine.map(VoiceList.lines) ?? [] },
             summary: "voice \(chosen ?? "by language"), rate \(settings.rate) wpm, audio \(output)",
             isAudible: output == PlaybackSink.Backend.pulse.rawValue || output == PlaybackSink.Backend.alsa.rawValue,
-            soundLost: { failures.soundLost })
+            soundLost: { failures.soundLost },
+            takeNotices: { failures.takeNotices() })
     }
 
     /// The user's own speech-dispatcher (`--audio speechd`), as Orca uses it: their synthesiser,
@@ -184,9 +188,11 @@ struct SpeechClient: Sendable {
 ///
 /// A sound device lost mid-run (an utterance's `problems`) is one error too, whatever the
 /// utterance's own outcome: the one that met it was often cut short by the next, and the ones
-/// after it play nowhere without failing.
+/// after it play nowhere without failing. A PulseAudio server that answers again is taken up by
+/// the sink (`PlaybackSink`); the utterance that plays through it says so (`restoredAudio`), which
+/// is a notice, and a later loss is an error again.
 final class SpeechFailures: Sendable {
-    private let messages = Locked<(lines: [String], ended: Bool, soundLost: String?)>(([], false, nil))
+    private let messages = Locked<(lines: [String], notices: [String], ended: Bool, soundLost: String?)>(([], [], false, nil))
     private let endsSpeech: @Sendable (SpeechError) -> Bool
 
     init(endsSpeech: @escaping @Sendable (SpeechError) -> Bool = { _ in false }) {
@@ -195,11 +201,18 @@ final class SpeechFailures: Sendable {
 
     /// Records a failed utterance; interruptions are what the user asked for and are not failures.
     func record(_ event: UtteranceEvent) {
+        if let device = event.restoredAudio {
+            messages.withLock { messages in
+                guard messages.soundLost != nil else { return }
+                messages.soundLost = nil
+                messages.notices.append("sound is back (\(device))")
+            }
+        }
         for case .audioLost(let reason) in event.problems {
             messages.withLock { messages in
                 guard messages.soundLost == nil else { return }
                 messages.soundLost = reason
-                messages.lines.append("sound stopped, the rest of the run is silent: \(reason)")
+                messages.lines.append(Self.soundStopped(reason))
             }
         }
         guard case .failed(let error) = event.outcome else { return }
@@ -212,8 +225,23 @@ final class SpeechFailures: Sendable {
         }
     }
 
-    /// Why the sound device was lost, once it has been.
+    /// The error for a sound device lost mid-run. PulseAudio is asked for again every second
+    /// (`PlaybackSink`); ALSA's card is not.
+    static func soundStopped(_ reason: String) -> String {
+        reason.hasPrefix(PlaybackSink.Backend.pulse.rawValue)
+            ? "sound stopped, silent until the sound server answers again: \(reason)"
+            : "sound stopped, the rest of the run is silent: \(reason)"
+    }
+
+    /// Why the sound device was lost, while it is.
     var soundLost: String? { messages.withLock { $0.soundLost } }
+
+    func takeNotices() -> [String] {
+        messages.withLock { messages in
+            defer { messages.notices.removeAll() }
+            return messages.notices
+        }
+    }
 
     func take() -> [String] {
         messages.withLock { messages in
