@@ -5,7 +5,20 @@ import Testing
 /// Issue 13 through the built executable: `--listen-file` recordings made here by another TTS
 /// (flite), and a live private PulseAudio server into whose null sink flite speaks.
 @Suite struct VoiceCommandTests {
-    /// One WAV of `phrases` said by flite's `voice`, each followed by 0.8 s of silence.
+    /// A terminal's session (`--audio off`) listening to the monitor of a server's own sink, and
+    /// a recording of "next page" to play there.
+    static func terminalListening(
+        sinkName: String
+    ) throws -> (server: PulseAudioServer, folder: TemporaryDirectory, next: String, terminal: PseudoTerminal) {
+        let server = try PulseAudioServer(sinkName: sinkName)
+        let folder = try TemporaryDirectory()
+        let next = try recording(["next page"], in: folder)
+        let terminal = try PseudoTerminal(
+            arguments: ["--listen-device", server.sinkName + ".monitor", "--audio", "off"],
+            environment: server.clientEnvironment(base: ["XDG_STATE_HOME": folder.path]))
+        return (server, folder, next, terminal)
+    }
+
     /// `phrases` said by flite's `voice`, each followed by 0.8 s of silence, in `folder/name.wav`.
     static func recording(
         _ phrases: [String], voice: String = "slt", in folder: TemporaryDirectory, name: String = "commands"
@@ -376,13 +389,9 @@ import Testing
     /// On a terminal, a phrase heard while a line is half typed prints where the prompt was; the
     /// prompt comes back below it with the half line, which the person then finishes and runs.
     @Test(.timeLimit(.minutes(15))) func aPhraseHeardMidLineKeepsTheLineBeingTyped() throws {
-        let server = try PulseAudioServer(sinkName: "pv_prompt")
-        defer { server.stop() }
-        let folder = try TemporaryDirectory()
-        let next = try Self.recording(["next page"], in: folder)
-        let terminal = try PseudoTerminal(
-            arguments: ["--listen-device", server.sinkName + ".monitor", "--audio", "off"],
-            environment: server.clientEnvironment(base: ["XDG_STATE_HOME": folder.path]))
+        let (server, folder, next, terminal) = try Self.terminalListening(sinkName: "pv_prompt")
+        // The folder holds the recording and the session's state until the end.
+        defer { withExtendedLifetime(folder) { server.stop() } }
         #expect(terminal.waitFor("listening to the PulseAudio source pv_prompt.monitor\r\npager> ", timeout: 30))
         #expect(terminal.waitForPrompt(1))
         terminal.send("nex")
@@ -403,6 +412,38 @@ import Testing
         #expect(terminal.text.hasSuffix("pager> quit\r\n") && terminal.prompts() == shown, "\(terminal.text)")
         var settings = termios()
         #expect(tcgetattr(terminal.master, &settings) == 0 && settings.c_lflag & tcflag_t(ICANON) != 0)
+    }
+
+    /// The PulseAudio server is killed and started again while a terminal's session listens to
+    /// it: listening fails, says it will come back, and comes back by itself once the server
+    /// answers, without a key; "next page" said then runs. Before, it stayed off until Ctrl-T.
+    @Test(.timeLimit(.minutes(15))) func listeningComesBackByItselfWhenTheServerDoes() throws {
+        let (server, folder, next, terminal) = try Self.terminalListening(sinkName: "pv_return")
+        defer { server.stop() }
+        let started = "listening to the PulseAudio source pv_return.monitor\r\n"
+        #expect(terminal.waitFor(started, timeout: 30))
+        #expect(terminal.waitForPrompt(1))
+        try server.restart()
+        #expect(
+            terminal.waitFor("(listening again when it is back; Ctrl-T tries now)\r\n", timeout: 30),
+            "\(terminal.text.debugDescription)")
+        #expect(terminal.waitFor(started, times: 2, timeout: 30), "\(terminal.text.debugDescription)")
+        try Self.play(next, on: server)
+        #expect(terminal.waitFor("heard: next page\r\nPage 2 of 3\r\n", timeout: 30), "\(terminal.text.debugDescription)")
+        // Asleep when the server goes, asleep when it is back: the person did not ask to be heard.
+        terminal.send("\u{14}")
+        let asleep = "listening asleep: say \"wake up\" to wake it\r\n"
+        #expect(terminal.waitFor(asleep, timeout: 30), "\(terminal.text.debugDescription)")
+        try server.restart()
+        #expect(terminal.waitFor(started, times: 3, timeout: 30), "\(terminal.text.debugDescription)")
+        #expect(terminal.waitFor(asleep, times: 2, timeout: 30), "\(terminal.text.debugDescription)")
+        // Asleep, "next page" runs nothing; "wake up" after it shows both were heard.
+        try Self.play(Self.recording(["next page", "wake up"], in: folder, name: "asleep"), on: server)
+        #expect(terminal.waitFor("listening awake\r\n", timeout: 30), "\(terminal.text.debugDescription)")
+        terminal.send("\u{4}")
+        #expect(terminal.waitForExit(timeout: 30) == 0, "\(terminal.text.debugDescription)")
+        #expect(terminal.text.components(separatedBy: "listening failed").count == 3, "\(terminal.text.debugDescription)")
+        #expect(terminal.text.components(separatedBy: "heard: next page").count == 2, "\(terminal.text.debugDescription)")
     }
 
     /// Ctrl-D leaves a terminal session that listens to a microphone, which never ends by itself

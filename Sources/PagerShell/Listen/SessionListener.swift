@@ -105,7 +105,14 @@ enum VoiceReport {
             case .quitListening, .stopped: "stopped"
             case .failed: "failed"
             }
-        let hint = relisten ? " (Ctrl-T listens again)" : ""
+        let hint =
+            if !relisten {
+                ""
+            } else if case .failed(.audioLost) = end {
+                " (listening again when it is back; Ctrl-T tries now)"
+            } else {
+                " (Ctrl-T listens again)"
+            }
         return .info(
             .init(
                 text: ["listening \(state): \(reason(end).terminalSafe)\(hint)"],
@@ -161,18 +168,20 @@ extension SessionListener {
     /// script, which has no key to press.
     static func relisten(_ options: ListenOptions, queue: InputQueue, out: OutputStream) -> Relisten? {
         guard options.listenFile == nil else { return nil }
-        var awake = options
-        // The key was pressed to be heard: listening starts again awake.
-        awake.listenAsleep = false
-        return Relisten(source: source(of: options)) { pages throws(ListenError) in
-            queue.producerStarted()
-            do throws(ListenError) {
-                return try start(awake, pages: pages, queue: queue, out: out)
-            } catch {
-                queue.finished()
-                throw error
-            }
-        }
+        return Relisten(
+            source: source(of: options),
+            start: { pages, asleep throws(ListenError) in
+                var again = options
+                again.listenAsleep = asleep
+                queue.producerStarted()
+                do throws(ListenError) {
+                    return try start(again, pages: pages, queue: queue, out: out)
+                } catch {
+                    queue.finished()
+                    throw error
+                }
+            },
+            watch: { SourceWatch.start(device: options.listenDevice, queue: queue) })
     }
 }
 
@@ -180,5 +189,9 @@ extension SessionListener {
 struct Relisten {
     /// What it listens to ("the default PulseAudio source").
     let source: String
-    let start: ([String]) throws(ListenError) -> (SessionListener, [String])
+    /// With the pages of the moment, awake (the key was pressed to be heard) or asleep (a source
+    /// back after a loss, which found listening asleep).
+    let start: (_ pages: [String], _ asleep: Bool) throws(ListenError) -> (SessionListener, [String])
+    /// Waits for the source, lost mid-session, to answer again (`ShellInput.sourceBack`).
+    let watch: () -> SourceWatch
 }

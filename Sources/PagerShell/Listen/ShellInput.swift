@@ -15,6 +15,8 @@ enum ShellInput: Sendable {
     case toggleListening
     /// The listener could not start (why, in one line): the session goes on by keyboard.
     case listeningOff(String)
+    /// A PulseAudio source lost mid-session answers again (`SourceWatch`): listen again.
+    case sourceBack
     /// Standard output's reader left while nothing was being printed (`ReaderWatch`): the
     /// session ends quietly, as when a write finds the pipe closed.
     case readerGone

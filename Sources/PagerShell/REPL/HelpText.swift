@@ -43,7 +43,8 @@ enum HelpText {
     static func listeningLines(columns: Int? = nil) -> [String] {
         let text =
             "Listening (--listen): Ctrl-T (at the prompt, or in read) puts it to sleep or wakes it, as saying \"go to sleep\" and \"wake up\" does; "
-            + "once listening to a microphone has stopped (\"quit listening\") or is off, Ctrl-T listens again."
+            + "once listening to a microphone has stopped (\"quit listening\") or is off, Ctrl-T listens again "
+            + "(lost to a sound server's restart, it listens again by itself)."
         guard let columns, Formatting.displayWidth(text) > columns else { return [text] }
         return Formatting.wrap(text, width: columns, first: "", indent: 2)
     }

@@ -181,6 +181,12 @@ final class REPLRunner {
         }
         var pages = session.pager.pages
         var asleep = false
+        /// Waits for a source lost mid-session; cancelled when it is replaced or the run ends.
+        var sourceWatch: SourceWatch? = nil {
+            willSet { sourceWatch?.cancel() }
+        }
+        defer { sourceWatch = nil }
+        var asleepWhenLost = false
         if let voice { session.listening = Self.listeningState(asleep: false, wakeWord: voice.wakeWord) }
         while let input = next() {
             var outputs: [SessionOutput] = []
@@ -190,6 +196,29 @@ final class REPLRunner {
             /// notices of a grammar built for listening started again).
             var notices: [String] = []
             notALine = if case .line = input { false } else { true }
+            /// Starts listening again, as Ctrl-T does once listening has stopped.
+            func listenAgain(_ relisten: Relisten, asleep startAsleep: Bool = false) {
+                sourceWatch = nil
+                do {
+                    let started: SessionListener
+                    (started, notices) = try relisten.start(session.pager.pages, startAsleep)
+                    voice = started
+                    // Speech of earlier inputs may still be playing: the new listener is
+                    // closed to it until it has drained, as the old one was.
+                    willSpeak()
+                    ended = nil
+                    pages = session.pager.pages
+                    asleep = false
+                    session.listening = Self.listeningState(asleep: false, wakeWord: started.wakeWord)
+                    prompt?.showAsleep(false)
+                    outputs = [VoiceReport.started(relisten.source, wakeWord: started.wakeWord)]
+                    // Heard as waking: with `--print none` the tone is all a person gets. (Started
+                    // asleep, the listener reports that itself, with its own tone.)
+                    if !startAsleep { earcon = .awake }
+                } catch {
+                    (outputs, notices) = listeningOff("\(error)")
+                }
+            }
             switch input {
             case .line(.line(let text)):
                 lineNumber += 1
@@ -229,27 +258,22 @@ final class REPLRunner {
                         outputs = [.error("Ctrl-T does not listen to a recording again: run pagervoice again to hear it")]
                         break
                     }
-                    do {
-                        let started: SessionListener
-                        (started, notices) = try relisten.start(session.pager.pages)
-                        voice = started
-                        // Speech of earlier inputs may still be playing: the new listener is
-                        // closed to it until it has drained, as the old one was.
-                        willSpeak()
-                        ended = nil
-                        pages = session.pager.pages
-                        asleep = false
-                        session.listening = Self.listeningState(asleep: false, wakeWord: started.wakeWord)
-                        prompt?.showAsleep(false)
-                        outputs = [VoiceReport.started(relisten.source, wakeWord: started.wakeWord)]
-                        // Heard as waking: with `--print none` the tone is all a person gets.
-                        earcon = .awake
-                    } catch {
-                        (outputs, notices) = listeningOff("\(error)")
-                    }
+                    listenAgain(relisten)
                 }
+            case .sourceBack:
+                // Ctrl-T may have listened again meanwhile (the watch was cancelled, but its
+                // report can have been queued just before).
+                sourceWatch = nil
+                if ended != nil, let relisten { listenAgain(relisten, asleep: asleepWhenLost) }
             case .voice(.finished(let end)):
                 ended = end
+                // A source lost mid-session (the server went away) is listened to again by
+                // itself once it answers (`SourceWatch`), asleep if it was: a person who put
+                // listening to sleep did not ask for it back.
+                if case .failed(.audioLost) = end, let relisten {
+                    sourceWatch = relisten.watch()
+                    asleepWhenLost = asleep
+                }
                 // Ended is neither asleep nor awake; the prompt stops saying asleep.
                 asleep = false
                 prompt?.showAsleep(false)
