@@ -24,8 +24,12 @@ static inline void pagervoice_prefer_utf8_ctype(void) {
 // (shared mutable state). These accessors are only called from the one thread that reads input.
 // `read_key`, when given, replaces libedit's own reading of a key (it must be set before libedit
 // starts, which is why it is here): see LivePrompt.
-static inline void pagervoice_rl_configure(const char *name, rl_compentry_func_t *complete, int (*read_key)(FILE *)) {
+// `to_stderr`: the prompt and the line being typed are drawn on standard error (standard output
+// is a pipe, standard error the terminal), as Python's interactive prompt does.
+static inline void pagervoice_rl_configure(const char *name, rl_compentry_func_t *complete, int (*read_key)(FILE *),
+                                           int to_stderr) {
     pagervoice_prefer_utf8_ctype();
+    if (to_stderr) rl_outstream = stderr;
     rl_readline_name = name;
     rl_catch_signals = 0;  // our own SIGINT handler silences speech; libedit must not take over
     rl_completion_entry_function = complete;
@@ -34,14 +38,14 @@ static inline void pagervoice_rl_configure(const char *name, rl_compentry_func_t
 
 // libedit writes through stdio; what it holds goes out before our own writes.
 static inline void pagervoice_rl_flush(void) {
-    fflush(stdout);
+    fflush(rl_outstream != NULL ? rl_outstream : stdout);
 }
 
 // Draws the prompt and the line being typed again, from the cursor's column. Only from within
 // `read_key`, on the thread that is in readline().
 static inline void pagervoice_rl_redraw(void) {
     rl_forced_update_display();
-    fflush(stdout);
+    fflush(rl_outstream != NULL ? rl_outstream : stdout);
 }
 
 // Changes the prompt drawn by the next redraw (the listening state changed). Only from within

@@ -114,9 +114,12 @@ struct Pagervoice {
 
 extension PseudoTerminal {
     /// The built `pagervoice` on a pseudo-terminal.
-    convenience init(arguments: [String], environment: [String: String] = [:], standardOutput: Int32? = nil) throws {
+    convenience init(
+        arguments: [String], environment: [String: String] = [:], standardOutput: Int32? = nil, standardError: Int32? = nil
+    ) throws {
         try self.init(
-            executable: Pagervoice.path, arguments: arguments, environment: environment, standardOutput: standardOutput)
+            executable: Pagervoice.path, arguments: arguments, environment: environment, standardOutput: standardOutput,
+            standardError: standardError)
     }
 }
 

@@ -55,11 +55,17 @@ import Testing
     /// the terminal on standard error.
     @Test func withJSONAPipeGetsJSONAloneWhileTheTerminalIsGreeted() throws {
         let pipe = closeOnExecPipe()
-        let terminal = try PseudoTerminal(arguments: ["--audio", "off", "--json"], standardOutput: pipe.write)
+        let home = try TemporaryDirectory()
+        let terminal = try PseudoTerminal(
+            arguments: ["--audio", "off", "--json"], environment: ["XDG_STATE_HOME": home.path], standardOutput: pipe.write)
         close(pipe.write)
-        // libedit shows no prompt when standard output is not a terminal.
         #expect(terminal.waitFor("Type help for commands"))
-        terminal.send("next\nquit\n")
+        // The prompt is drawn on standard error, the terminal (there was none: libedit draws no
+        // prompt where standard output is not a terminal), and never goes down the pipe.
+        #expect(terminal.waitForPrompt(1), "\(terminal.text.debugDescription)")
+        #expect(terminal.sendLine("next", afterPrompt: 1))
+        #expect(terminal.waitForPrompt(2), "\(terminal.text.debugDescription)")
+        terminal.send("quit\n")
         let status = terminal.waitForExit()
         if status == nil { terminal.process.terminate() }
         #expect(status == 0)
@@ -73,34 +79,49 @@ import Testing
         #expect(lines.first?.contains("\"text\":\"Page 2 of 3\"") == true)
     }
 
-    /// `pagervoice --json --listen | jq` at a terminal: no live prompt reads keys there (its
-    /// output is a pipe), so Ctrl-T arrives with Enter as a line; that line toggles listening as
-    /// the key does at a prompt. It was an unknown command whose error went down the pipe.
-    @Test(.timeLimit(.minutes(5))) func withOutputPipedCtrlTAndEnterTogglesListening() throws {
+    /// `pagervoice --json --listen | jq` at a terminal: the live prompt is drawn on standard
+    /// error, so Ctrl-T toggles listening there as where output is the terminal (it arrived as an
+    /// unknown command whose error went down the pipe, later as a line that needed Enter). With
+    /// standard error away from the terminal too (`2>log`), no prompt can be drawn: lines are read
+    /// whole, and a line that is Ctrl-T alone toggles listening.
+    @Test(.timeLimit(.minutes(5)), arguments: [false, true])
+    func withOutputPipedCtrlTTogglesListening(errorsPiped: Bool) throws {
         let server = try PulseAudioServer(sinkName: "pv_piped")
         defer { server.stop() }
         let home = try TemporaryDirectory()
         let pipe = closeOnExecPipe()
+        let errors = closeOnExecPipe()
         let terminal = try PseudoTerminal(
             arguments: ["--listen-device", server.sinkName + ".monitor", "--audio", "off", "--json"],
             environment: server.clientEnvironment(base: ["XDG_STATE_HOME": home.path, "PATH": "/usr/bin:/bin"]),
-            standardOutput: pipe.write)
+            standardOutput: pipe.write, standardError: errorsPiped ? errors.write : nil)
         close(pipe.write)
+        close(errors.write)
         let events = JSONLines()
         Thread { PipedChild.readLines(pipe.read) { events.add($0) } }.start()
+        let errorLines = JSONLines()
+        Thread { PipedChild.readLines(errors.read) { errorLines.add($0) } }.start()
         func state(_ name: String) -> (([String]) -> Bool) {
             { lines in lines.contains { $0.contains("\"type\":\"listening\"") && $0.contains("\"state\":\"\(name)\"") } }
         }
+        let toggle = errorsPiped ? "\u{14}\n" : "\u{14}"
         #expect(events.wait(timeout: 30, until: state("started")), "\(events.all)")
-        terminal.send("\u{14}\n")
+        if !errorsPiped { #expect(terminal.waitForPrompt(1), "\(terminal.text.debugDescription)") }
+        terminal.send(toggle)
         #expect(events.wait(timeout: 30, until: state("asleep")), "\(events.all)")
-        terminal.send("\u{14}\n")
+        if !errorsPiped { #expect(terminal.waitFor("pager (asleep)> "), "\(terminal.text.debugDescription)") }
+        terminal.send(toggle)
         #expect(events.wait(timeout: 30, until: state("awake")), "\(events.all)")
         terminal.send("quit\n")
         let status = terminal.waitForExit(timeout: 30)
         if status == nil { terminal.process.terminate() }
         #expect(status == 0)
         #expect(!events.all.contains { $0.contains("\"type\":\"error\"") }, "\(events.all)")
+        // Nothing but the greeting on the terminal where standard error is a log.
+        if errorsPiped {
+            #expect(!terminal.text.contains("pager"), "\(terminal.text.debugDescription)")
+            #expect(errorLines.wait(timeout: 30) { $0.contains { $0.contains("Type help for commands") } }, "\(errorLines.all)")
+        }
     }
 
     @Test func interruptSilencesAndKeepsTheSession() throws {

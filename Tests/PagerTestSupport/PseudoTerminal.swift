@@ -11,11 +11,11 @@ public final class PseudoTerminal {
     public let master: Int32
     private var transcript = [UInt8]()
 
-    /// `standardOutput`: a descriptor to give the child as its standard output instead of the
-    /// terminal (`pagervoice --json | jq` typed at a terminal); the child's stdin and stderr stay
-    /// on the terminal.
+    /// `standardOutput`, `standardError`: descriptors to give the child instead of the terminal
+    /// (`pagervoice --json | jq` typed at a terminal; `2>log` too); its stdin stays on the terminal.
     public init(
-        executable: String, arguments: [String], environment: [String: String] = [:], standardOutput: Int32? = nil
+        executable: String, arguments: [String], environment: [String: String] = [:], standardOutput: Int32? = nil,
+        standardError: Int32? = nil
     ) throws {
         // posix_openpt and friends are not exported by the Glibc module; /dev/ptmx with the two
         // Linux ioctls they wrap does the same.
@@ -37,7 +37,7 @@ public final class PseudoTerminal {
         for (key, value) in environment { env[key] = value }
         process = try SpawnedProcess(
             executable: executable, arguments: arguments, environment: env,
-            standardInput: slave, standardOutput: standardOutput ?? slave, standardError: slave)
+            standardInput: slave, standardOutput: standardOutput ?? slave, standardError: standardError ?? slave)
     }
 
     deinit {

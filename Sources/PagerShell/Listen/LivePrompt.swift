@@ -65,24 +65,28 @@ final class LivePrompt: Sendable {
     private let ended = DispatchSemaphore(value: 0)
     /// Wakes the keyboard's thread from poll(2) for the session.
     private let wake: (read: Int32, write: Int32)
+    /// Where the prompt is drawn (`Terminal.promptDescriptor`).
+    private let terminal: Int32
 
     /// The one live prompt: libedit's key reader is a C function and carries no context.
     nonisolated(unsafe) private static var current: LivePrompt?
 
-    /// Nil unless standard input and output are both terminals (there is no prompt to keep
-    /// otherwise). Make it before the `EditLineReader`, which must be given `keyReader`.
+    /// Nil unless standard input is a terminal and the prompt has one to be drawn on (standard
+    /// output, or standard error when output is a pipe). Make it before the `EditLineReader`,
+    /// which must be given `keyReader`.
     static func make() -> LivePrompt? {
-        guard Terminal.stdinIsTTY, Terminal.stdoutIsTTY, current == nil else { return nil }
+        guard Terminal.stdinIsTTY, let terminal = Terminal.promptDescriptor, current == nil else { return nil }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let prompt = LivePrompt(wake: (ends[0], ends[1]))
+        let prompt = LivePrompt(wake: (ends[0], ends[1]), terminal: terminal)
         current = prompt
         return prompt
     }
 
-    private init(wake: (read: Int32, write: Int32)) {
+    private init(wake: (read: Int32, write: Int32), terminal: Int32) {
         self.wake = wake
+        self.terminal = terminal
     }
 
     /// What libedit calls for each key while a `LivePrompt` exists.
@@ -253,7 +257,7 @@ final class LivePrompt: Sendable {
         // is drawn again below.
         let sequence = typed ? "\r\n\u{1B}[J" : "\r\u{1B}[K"
         pagervoice_rl_flush()
-        _ = Array(sequence.utf8).withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        _ = Array(sequence.utf8).withUnsafeBytes { write(terminal, $0.baseAddress, $0.count) }
         cleared.signal()
         printed.wait()
         pagervoice_rl_set_prompt(prompt)

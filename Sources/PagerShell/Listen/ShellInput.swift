@@ -87,8 +87,9 @@ final class InputQueue: Sendable {
 
     /// Runs `source` on a thread of its own, pushing each line. With `toggleKeyLines`, a line
     /// that is the toggle key alone (Ctrl-T, then Enter) toggles listening: at a terminal whose
-    /// output is not one (`pagervoice --json --listen | jq`) no live prompt reads keys, the line
-    /// is read whole, and the key arrived as a command no one could see ("unknown command").
+    /// output and errors both go elsewhere (`pagervoice --json --listen 2>log | jq`) no live
+    /// prompt reads keys, the line is read whole, and the key arrived as a command no one could
+    /// see ("unknown command").
     func feed(from source: any LineSource, toggleKeyLines: Bool = false) {
         let box = UncheckedBox(source)
         let thread = Thread { [self] in

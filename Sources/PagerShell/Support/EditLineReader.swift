@@ -40,7 +40,7 @@ public struct EditLineReader: LineSource {
         pagervoice_rl_configure(
             UnsafePointer(strdup("pagervoice")),
             { text, state in EditLineReader.complete(text, state) },
-            readKey)
+            readKey, Terminal.promptDescriptor == STDERR_FILENO ? 1 : 0)
         stifle_history(Int32(Self.historyLimit))
         // Only a regular file is read back: a named pipe there would hold the prompt until
         // someone wrote to it, and /dev/zero would never end. (The folder is the user's own.)
@@ -55,7 +55,7 @@ public struct EditLineReader: LineSource {
         guard let raw = readline(currentPrompt?() ?? prompt) else {
             // Ctrl-D leaves the cursor after the prompt; what follows (the shell's prompt, a
             // phrase heard) starts on a line of its own.
-            if Terminal.stdoutIsTTY { _ = write(STDOUT_FILENO, "\n", 1) }
+            if let terminal = Terminal.promptDescriptor { _ = write(terminal, "\n", 1) }
             return nil
         }
         defer { free(raw) }

@@ -11,6 +11,14 @@ public enum Terminal {
     public static var stdinIsTTY: Bool { isatty(STDIN_FILENO) == 1 }
     public static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
 
+    /// Where a prompt is drawn: standard output when it is the terminal, else standard error
+    /// when that is (`pagervoice --json | jq` typed at a terminal: the prompt must not go down the
+    /// pipe, and a person typing needs one); nil when neither is.
+    static var promptDescriptor: Int32? {
+        if stdoutIsTTY { return STDOUT_FILENO }
+        return isatty(STDERR_FILENO) == 1 ? STDERR_FILENO : nil
+    }
+
     /// How many columns the terminal on standard output has now; nil when it is no terminal or
     /// does not say. Asked each time: a window can be resized during a session.
     static func columns() -> Int? {
