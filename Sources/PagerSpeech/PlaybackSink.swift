@@ -17,7 +17,7 @@ import SystemPackage
 /// sink reports it once, in that utterance's `SinkReport` and through the loss callback (which a
 /// caller reporting the report itself makes silent), and carries on silently; speech, events and
 /// WAV files continue. With PulseAudio it then tries to reconnect, once a second on a thread of
-/// its own (`Reconnection`), since a sound server is restarted far more often than a program
+/// its own (`reconnect()`), since a sound server is restarted far more often than a program
 /// that speaks through it (`pulseaudio -k`, a desktop session's restart, a crash); the first
 /// utterance to begin after a connection succeeds plays through it, and its report says sound is
 /// back. A stream is never swapped mid-utterance, so no sentence resumes from its middle. ALSA's
@@ -284,14 +284,11 @@ public final class PlaybackSink: AudioSink {
             let pause = UInt32(PulseConnection.microseconds(PlaybackSink.reconnectInterval))
             while true {
                 let attempt = PlaybackSink.openPulseStream(sampleRate: sampleRate, applicationName: applicationName)
-                // Only a weak reference between attempts: a sink no one holds is not kept alive.
-                let opened = { () -> Bool? in
-                    guard let sink = self, sink.isLost else { return nil }
-                    guard case .success(let stream) = attempt else { return false }
-                    sink.reconnected.withLock { $0 = stream }
-                    return true
-                }()
-                if opened != false { return }
+                // The sink is held only here, never across the pause: one no one holds is let go.
+                do {
+                    guard let sink = self, sink.isLost else { return }
+                    if case .success(let stream) = attempt { return sink.reconnected.withLock { $0 = stream } }
+                }
                 usleep(pause)
             }
         }
