@@ -79,6 +79,26 @@ import Testing
         #expect(lines.first?.contains("\"text\":\"Page 2 of 3\"") == true)
     }
 
+    /// `pagervoice > transcript.txt` typed at a terminal: the person sees the greeting and the
+    /// prompt (on standard error), and the file holds the session's output alone. The greeting
+    /// went into the file, and no prompt was drawn at all.
+    @Test func withOutputInAFileThePersonIsGreetedAndPromptedAtTheTerminal() throws {
+        let home = try TemporaryDirectory()
+        let transcript = home.path + "/transcript.txt"
+        let file = open(transcript, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        #expect(file >= 0)
+        let terminal = try PseudoTerminal(
+            arguments: ["--audio", "off"], environment: ["XDG_STATE_HOME": home.path], standardOutput: file)
+        close(file)
+        #expect(terminal.waitFor("Type help for commands"), "\(terminal.text.debugDescription)")
+        #expect(terminal.sendLine("next", afterPrompt: 1), "\(terminal.text.debugDescription)")
+        #expect(terminal.waitForPrompt(2), "\(terminal.text.debugDescription)")
+        terminal.send("quit\n")
+        #expect(terminal.waitForExit() == 0)
+        #expect(FileContents.text(transcript) == "Page 2 of 3\n")
+        #expect(!terminal.text.contains("Page 2 of 3"), "\(terminal.text.debugDescription)")
+    }
+
     /// `pagervoice --json --listen | jq` at a terminal: the live prompt is drawn on standard
     /// error, so Ctrl-T toggles listening there as where output is the terminal (it arrived as an
     /// unknown command whose error went down the pipe, later as a line that needed Enter). With

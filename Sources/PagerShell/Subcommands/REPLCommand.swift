@@ -66,9 +66,10 @@ struct REPLCommand: PagerVoiceSubcommand {
         let status: Int32
         if interactive && output.print != .none {
             // A greeting for the person at the keyboard. With --json standard output carries JSON
-            // alone (`pagervoice --json | jq` at a terminal), so the greeting goes beside it to
-            // standard error.
-            let greeting = output.json ? io.err : io.out
+            // alone (`pagervoice --json | jq` at a terminal), and where it is not the terminal
+            // (`pagervoice > transcript.txt`) the person would never see it: the greeting goes
+            // to standard error there, where the prompt is drawn (`Terminal.promptDescriptor`).
+            let greeting = output.json || !Terminal.stdoutIsTTY ? io.err : io.out
             greeting.writeLine(
                 "pagervoice \(PagerVoiceCommand.version): \(pager.announcementText). Type help for commands, quit or Ctrl-D to leave.")
             greeting.flush()
