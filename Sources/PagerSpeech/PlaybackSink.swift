@@ -1,4 +1,3 @@
-import Glibc
 import PagerSystem
 import Synchronization
 import SystemPackage
@@ -281,7 +280,6 @@ public final class PlaybackSink: AudioSink {
         let sampleRate = self.sampleRate
         let applicationName = self.applicationName
         OwnedThread.start(name: "pulse reconnect", stackSize: 256 << 10) { [weak self] in
-            let pause = UInt32(PulseConnection.microseconds(PlaybackSink.reconnectInterval))
             while true {
                 let attempt = PlaybackSink.openPulseStream(sampleRate: sampleRate, applicationName: applicationName)
                 // The sink is held only here, never across the pause: one no one holds is let go.
@@ -289,7 +287,7 @@ public final class PlaybackSink: AudioSink {
                     guard let sink = self, sink.isLost else { return }
                     if case .success(let stream) = attempt { return sink.reconnected.withLock { $0 = stream } }
                 }
-                usleep(pause)
+                OwnedThread.sleep(for: PlaybackSink.reconnectInterval)
             }
         }
     }

@@ -22,6 +22,17 @@ package enum OwnedThread {
         }
     }
 
+    /// Blocks the calling thread for `duration`, whole and fractional seconds alike: the pause
+    /// between a retry thread's attempts (`PlaybackSink`'s reconnection, the shell's source
+    /// watch). Never a way to wait for something that can signal instead.
+    package static func sleep(for duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var left = timespec()
+        // Interrupted by a signal: sleep what is left.
+        while nanosleep(&time, &left) == -1 && errno == EINTR { time = left }
+    }
+
     /// What `top -H`, gdb and /proc show for the calling thread. Through /proc/thread-self/comm:
     /// the system's own setter (`pthread_setname_np`) is a GNU extension Swift's Glibc leaves out.
     fileprivate static func nameCurrentThread(_ name: String) {

@@ -1,4 +1,3 @@
-import Glibc
 import PagerListen
 import PagerSystem
 import Synchronization
@@ -31,7 +30,7 @@ final class SourceWatch: Sendable {
                     if !watch.isCancelled { queue.push(.sourceBack) }
                     return
                 }
-                usleep(UInt32(interval.components.seconds) * 1_000_000)
+                OwnedThread.sleep(for: interval)
             }
         }
         return watch

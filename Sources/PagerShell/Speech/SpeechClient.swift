@@ -82,6 +82,7 @@ struct SpeechClient: Sendable {
         if let engine = announcer.engine, options.voice != nil { try engine.validate(settings) }
         let chosen = options.voice
         let output = announcer.output
+        failures.soundReturns.store(output == PlaybackSink.Backend.pulse.rawValue, ordering: .releasing)
         return SpeechClient(
             speak: { text, priority, voice in announcer.speak(text, priority: Self.priority(priority), voice: chosen ?? voice) },
             earcon: { announcer.play($0) },
@@ -194,6 +195,10 @@ struct SpeechClient: Sendable {
 final class SpeechFailures: Sendable {
     private let messages = Locked<(lines: [String], notices: [String], ended: Bool, soundLost: String?)>(([], [], false, nil))
     private let endsSpeech: @Sendable (SpeechError) -> Bool
+    /// Whether a lost sound device is asked for again (PulseAudio, by `PlaybackSink`), which
+    /// decides what the loss's error promises. Set once the device is open, before anything is
+    /// said: the events are recorded from the announcer this object is made for.
+    let soundReturns = Atomic<Bool>(false)
 
     init(endsSpeech: @escaping @Sendable (SpeechError) -> Bool = { _ in false }) {
         self.endsSpeech = endsSpeech
@@ -212,7 +217,10 @@ final class SpeechFailures: Sendable {
             messages.withLock { messages in
                 guard messages.soundLost == nil else { return }
                 messages.soundLost = reason
-                messages.lines.append(Self.soundStopped(reason))
+                messages.lines.append(
+                    soundReturns.load(ordering: .acquiring)
+                        ? "sound stopped, silent until the sound server answers again: \(reason)"
+                        : "sound stopped, the rest of the run is silent: \(reason)")
             }
         }
         guard case .failed(let error) = event.outcome else { return }
@@ -223,14 +231,6 @@ final class SpeechFailures: Sendable {
             messages.ended = true
             messages.lines.append(line + "; nothing more will be spoken")
         }
-    }
-
-    /// The error for a sound device lost mid-run. PulseAudio is asked for again every second
-    /// (`PlaybackSink`); ALSA's card is not.
-    static func soundStopped(_ reason: String) -> String {
-        reason.hasPrefix(PlaybackSink.Backend.pulse.rawValue)
-            ? "sound stopped, silent until the sound server answers again: \(reason)"
-            : "sound stopped, the rest of the run is silent: \(reason)"
     }
 
     /// Why the sound device was lost, while it is.
