@@ -47,6 +47,10 @@ public final class Announcer: Sendable {
         /// loss carries it in its event's `problems` either way; a caller that reports it there
         /// (the shell, as an error that fails the run) turns the notice off, so it is told once.
         public var noticesLostAudio = true
+        /// Told the device's name the moment a lost PulseAudio server answers again (on the
+        /// sink's reconnection thread), before any utterance plays through it; the first that
+        /// does also says so in its event (`restoredAudio`).
+        public var onAudioBack: @Sendable (String) -> Void = { _ in }
 
         public init(
             playback: Playback = .auto, wavDirectory: String? = nil,
@@ -197,7 +201,7 @@ public final class Announcer: Sendable {
             if let playback = PlaybackSink.openAutomatically(
                 sampleRate: engine.sampleRate,
                 applicationName: configuration.applicationName,
-                onNotice: configuration.onNotice, onLoss: lossNotice)
+                onNotice: configuration.onNotice, onLoss: lossNotice, onBack: configuration.onAudioBack)
             {
                 sinks.insert(playback, at: 0)
                 output = playback.backend.rawValue
@@ -209,7 +213,7 @@ public final class Announcer: Sendable {
             let playback = try PlaybackSink.open(
                 backend, sampleRate: engine.sampleRate,
                 applicationName: configuration.applicationName,
-                onNotice: lossNotice)
+                onNotice: lossNotice, onBack: configuration.onAudioBack)
             sinks.insert(playback, at: 0)
             output = backend.rawValue
         case .null:

@@ -61,6 +61,10 @@ public final class PlaybackSink: AudioSink {
     /// A device failure not yet reported in an utterance's `SinkReport`.
     private let pendingProblem = Locked<SpeechError?>(nil)
     private let onNotice: @Sendable (String) -> Void
+    /// Told (on the reconnection's thread) the moment a lost server answers again, before any
+    /// utterance plays through it: what the sink reports is true from then on, so `status`
+    /// should not wait for the next announcement to stop saying the sound is lost.
+    private let onBack: @Sendable (String) -> Void
 
     /// The device behind the sink; every call returns 0 or a code for `message`.
     private enum Device: Sendable {
@@ -110,13 +114,14 @@ public final class PlaybackSink: AudioSink {
 
     private init(
         backend: Backend, device: Device, sampleRate: Int, applicationName: String,
-        onNotice: @escaping @Sendable (String) -> Void
+        onNotice: @escaping @Sendable (String) -> Void, onBack: @escaping @Sendable (String) -> Void
     ) {
         self.backend = backend
         self.current = Locked(device)
         self.sampleRate = sampleRate
         self.applicationName = applicationName
         self.onNotice = onNotice
+        self.onBack = onBack
     }
 
     deinit {
@@ -124,11 +129,13 @@ public final class PlaybackSink: AudioSink {
     }
 
     /// Opens exactly this backend, or throws why not (`--audio pulse`, `--audio alsa`). A
-    /// PulseAudio server gets 2 s to answer.
+    /// PulseAudio server gets 2 s to answer. `onBack` is told the backend's name when a lost
+    /// server answers again.
     public static func open(
         _ backend: Backend, sampleRate: Int = 22050,
         applicationName: String = "pagervoice",
-        onNotice: @escaping @Sendable (String) -> Void
+        onNotice: @escaping @Sendable (String) -> Void,
+        onBack: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(SpeechError) -> PlaybackSink {
         switch backend {
         case .pulse:
@@ -136,7 +143,7 @@ public final class PlaybackSink: AudioSink {
             case .success(let stream):
                 return PlaybackSink(
                     backend: backend, device: .pulse(stream), sampleRate: sampleRate, applicationName: applicationName,
-                    onNotice: onNotice)
+                    onNotice: onNotice, onBack: onBack)
             case .failure(let error):
                 throw error
             }
@@ -154,7 +161,7 @@ public final class PlaybackSink: AudioSink {
             let handle = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(object)))
             return PlaybackSink(
                 backend: backend, device: .alsa(handle), sampleRate: sampleRate, applicationName: applicationName,
-                onNotice: onNotice)
+                onNotice: onNotice, onBack: onBack)
         }
     }
 
@@ -168,14 +175,17 @@ public final class PlaybackSink: AudioSink {
 
     /// `--audio auto`: PulseAudio if a server answers within 2 s, else ALSA if the kernel lists
     /// a card, else nil after exactly one notice line (and no ALSA library noise).
-    /// `onLoss` is told when the device chosen is lost later (default: `onNotice`).
+    /// `onLoss` is told when the device chosen is lost later (default: `onNotice`), `onBack` when
+    /// a lost server answers again.
     public static func openAutomatically(
         sampleRate: Int = 22050, applicationName: String = "pagervoice",
-        onNotice: @escaping @Sendable (String) -> Void, onLoss: (@Sendable (String) -> Void)? = nil
+        onNotice: @escaping @Sendable (String) -> Void, onLoss: (@Sendable (String) -> Void)? = nil,
+        onBack: @escaping @Sendable (String) -> Void = { _ in }
     ) -> PlaybackSink? {
         var reasons: [String] = []
         do {
-            return try open(.pulse, sampleRate: sampleRate, applicationName: applicationName, onNotice: onLoss ?? onNotice)
+            return try open(
+                .pulse, sampleRate: sampleRate, applicationName: applicationName, onNotice: onLoss ?? onNotice, onBack: onBack)
         } catch {
             reasons.append(error.reason)
         }
@@ -285,7 +295,10 @@ public final class PlaybackSink: AudioSink {
                 // The sink is held only here, never across the pause: one no one holds is let go.
                 do {
                     guard let sink = self, sink.isLost else { return }
-                    if case .success(let stream) = attempt { return sink.reconnected.withLock { $0 = stream } }
+                    if case .success(let stream) = attempt {
+                        sink.reconnected.withLock { $0 = stream }
+                        return sink.onBack(sink.backend.rawValue)
+                    }
                 }
                 OwnedThread.sleep(for: PlaybackSink.reconnectInterval)
             }

@@ -29,9 +29,21 @@ import SystemPackage
 /// is greeted on a new connection, as at connect, and one that answers that within
 /// `commandTimeout` is waited for again, up to `slowReplyRounds` times (16 s in all). One that
 /// does not, or still has not replied by then, is given up: the connection is shut,
-/// everything unreported fails with `speechDispatcherNoReply`, and so does every later `speak`.
+/// everything unreported fails with `speechDispatcherNoReply`, and so does every `speak` until it
+/// answers again (below).
 /// While `drain` waits for speech that was accepted, the daemon is asked a harmless question
 /// (`HISTORY GET CLIENT_ID`) every `commandTimeout`, so one stopped mid-word is noticed too.
+///
+/// ## A daemon that comes back
+/// A daemon is restarted far more often than a program that speaks through it (a desktop
+/// session's restart, `killall speech-dispatcher` to pick up a new configuration, a crash of
+/// its output module taking it down), and Orca reconnects. So once the connection is lost or
+/// given up, a thread of the client's own greets the address every `reconnectInterval` (a
+/// stopped daemon costs it `connectTimeout`, never a caller). When the daemon answers, the
+/// client connects as at start, sends again the rate and voice last set (`--rate`, `--voice`,
+/// the language), and only then takes `speak` again; `onReconnected` says so. Meanwhile every
+/// `speak` fails at once with the loss, as before. A voice the new daemon lacks is a notice, not
+/// a reason to stay silent.
 ///
 /// Nothing is set on the connection unless asked: without `voice` and `rate` the daemon's
 /// defaults for a new client apply (the user's speechd.conf, the same as `spd-say`). Text is sent
@@ -119,20 +131,27 @@ public final class SpeechDispatcherClient: Sendable {
         /// The name the daemon logs for us and matches its per-client settings (`BeginClient`)
         /// against.
         public var clientName: String
+        /// How long a lost daemon is left before it is greeted again; nil: a lost connection
+        /// stays lost for the client's life.
+        public var reconnectInterval: Duration?
         public var onEvent: @Sendable (UtteranceEvent) -> Void
         /// The daemon began speaking an announcement.
         public var onBegin: @Sendable (UtteranceID) -> Void
         /// One line per notice (text cut). A daemon gone or given up is told by the events.
         /// Default: standard error.
         public var onNotice: @Sendable (String) -> Void
+        /// The client is connected again after a loss, and `speak` speaks (on the reconnection's
+        /// thread).
+        public var onReconnected: @Sendable () -> Void
 
         public init(
             address: SpeechDispatcherAddress? = nil, voice: String? = nil, rate: Int? = nil,
             connectTimeout: Duration = .seconds(2), commandTimeout: Duration = .seconds(2),
-            clientName: String = "pagervoice",
+            clientName: String = "pagervoice", reconnectInterval: Duration? = .seconds(1),
             onEvent: @escaping @Sendable (UtteranceEvent) -> Void = { _ in },
             onBegin: @escaping @Sendable (UtteranceID) -> Void = { _ in },
-            onNotice: @escaping @Sendable (String) -> Void = Announcer.printNotice
+            onNotice: @escaping @Sendable (String) -> Void = Announcer.printNotice,
+            onReconnected: @escaping @Sendable () -> Void = {}
         ) {
             self.address = address
             self.voice = voice
@@ -140,9 +159,11 @@ public final class SpeechDispatcherClient: Sendable {
             self.connectTimeout = connectTimeout
             self.commandTimeout = commandTimeout
             self.clientName = clientName
+            self.reconnectInterval = reconnectInterval
             self.onEvent = onEvent
             self.onBegin = onBegin
             self.onNotice = onNotice
+            self.onReconnected = onReconnected
         }
     }
 
@@ -153,6 +174,10 @@ public final class SpeechDispatcherClient: Sendable {
     private let onEvent: @Sendable (UtteranceEvent) -> Void
     private let onBegin: @Sendable (UtteranceID) -> Void
     private let onNotice: @Sendable (String) -> Void
+    private let onReconnected: @Sendable () -> Void
+    private let clientName: String
+    private let connectTimeout: Duration
+    private let reconnectInterval: Duration?
 
     private let worker = DispatchQueue(label: "pagervoice.speechd.commands")
     private let delivery = DispatchQueue(label: "pagervoice.speechd.events")
@@ -168,12 +193,34 @@ public final class SpeechDispatcherClient: Sendable {
         let priority: SpeechPriority
     }
 
+    /// One libspeechd connection, opened but not yet the client's.
+    private struct Connection: Sendable {
+        let handle: SpeechDispatcherRaw.Handle
+        let slot: Int
+        let socket: Int32
+    }
+
     private struct State {
-        /// nil before `connect` succeeded and after the connection closed.
+        /// nil before `connect` succeeded, after the connection closed, and while reconnecting.
         var handle: SpeechDispatcherRaw.Handle?
         var slot: Int?
         /// Closing it ends the hang-up watch (`watchForHangup`).
         var hangupWatch: FileDescriptor?
+        /// Counts connections installed, so a hang-up watch of an earlier one never ends a later.
+        var generation = 0
+        /// `close()` was called: nothing reconnects any more.
+        var closed = false
+        /// A reconnection thread is running.
+        var reconnecting = false
+        /// The settings last asked for, sent again on a new connection.
+        var rate: Int?
+        var voice: String?
+        /// Connections not yet closed (`Handle.key`): a command runs on the worker only while
+        /// its connection is here. A connection leaves the set before its closing is queued on
+        /// the worker, so a command that finds it here runs before the close, and one queued
+        /// later finds it gone: no command can reach a connection libspeechd has freed, however
+        /// a loss or `close()` races a caller that took the handle a moment before.
+        var live: Set<UInt> = []
         /// Set when the connection closed under us, or by `close()`: what later `speak`s fail with.
         var failure: SpeechError?
         var schedule = SpeechDispatcherSchedule<Entry>()
@@ -207,11 +254,16 @@ public final class SpeechDispatcherClient: Sendable {
             address = try SpeechDispatcherAddress.fromEnvironment()
         }
         commandTimeout = configuration.commandTimeout
+        connectTimeout = configuration.connectTimeout
+        reconnectInterval = configuration.reconnectInterval
+        clientName = configuration.clientName
         onEvent = configuration.onEvent
         onBegin = configuration.onBegin
         onNotice = configuration.onNotice
+        onReconnected = configuration.onReconnected
         Self.ignoreBrokenPipes()
-        try connect(clientName: configuration.clientName, timeout: configuration.connectTimeout)
+        let connection = try connect(clientName: configuration.clientName, timeout: configuration.connectTimeout)
+        install(connection, clearingFailure: false)
         let settings = Result { () throws(SpeechError) in
             if let rate = configuration.rate { try setRate(wordsPerMinute: rate) }
             if let voice = configuration.voice { try setVoice(voice) }
@@ -229,8 +281,9 @@ public final class SpeechDispatcherClient: Sendable {
     // MARK: Connecting
 
     /// Greets the daemon ourselves, then opens the libspeechd connection and turns on
-    /// notifications and plain-text mode, all before `timeout` has passed.
-    private func connect(clientName: String, timeout: Duration) throws(SpeechError) {
+    /// notifications and plain-text mode, all before `timeout` has passed. The connection is not
+    /// yet the client's (`install`).
+    private func connect(clientName: String, timeout: Duration) throws(SpeechError) -> Connection {
         let deadline = ContinuousClock.now + timeout
         if let reason = address.handshake(until: deadline, timeout: timeout) {
             throw .speechDispatcherNotRunning(address: address, reason)
@@ -268,13 +321,113 @@ public final class SpeechDispatcherClient: Sendable {
             SpeechDispatcherRaw.releaseSlot(slot)
             throw .speechDispatcherNotRunning(address: address, reason)
         case .success((let handle, let socket))?:
-            let watch = Self.watchForHangup(socket: socket) { [weak self] in self?.connectionLost() }
-            state.withLock { state in
-                state.handle = handle
-                state.slot = slot
-                state.hangupWatch = watch
+            state.withLock { _ = $0.live.insert(Self.key(handle)) }
+            return Connection(handle: handle, slot: slot, socket: socket)
+        }
+    }
+
+    /// Makes `connection` the client's and starts watching it for a hang-up; with
+    /// `clearingFailure`, `speak` speaks again. A client closed meanwhile closes it instead.
+    /// Whether it was installed.
+    @discardableResult
+    private func install(_ connection: Connection, clearingFailure: Bool) -> Bool {
+        let generation = state.withLock { state -> Int? in
+            guard !state.closed else { return nil }
+            state.generation += 1
+            state.handle = connection.handle
+            state.slot = connection.slot
+            if clearingFailure {
+                state.failure = nil
+                state.reconnecting = false
+            }
+            return state.generation
+        }
+        guard let generation else {
+            discard(connection)
+            return false
+        }
+        // Watched once installed: a socket that hung up already is reported at once, as lost.
+        let watch = Self.watchForHangup(socket: connection.socket) { [weak self] in self?.connectionLost(generation: generation) }
+        let kept = state.withLock { state -> Bool in
+            guard state.generation == generation, state.handle != nil else { return false }
+            state.hangupWatch = watch
+            return true
+        }
+        if !kept { try? watch?.close() }
+        return true
+    }
+
+    /// Closes a connection that is not (or no longer) the client's, on the worker queue.
+    private func discard(_ connection: Connection) {
+        state.withLock { _ = $0.live.remove(Self.key(connection.handle)) }
+        SpeechDispatcherRaw.silenceSlot(connection.slot)
+        // Now, not on the worker: a command stuck waiting for its reply there returns at once.
+        Glibc.shutdown(connection.handle.socket.rawValue, Int32(SHUT_RDWR))
+        worker.async {
+            SpeechDispatcherRaw.close(connection.handle)
+            SpeechDispatcherRaw.releaseSlot(connection.slot)
+        }
+    }
+
+    // MARK: Reconnecting
+
+    /// After a loss (`connectionLost`, `stoppedAnswering`): lets the dead connection go and
+    /// starts the thread that greets the daemon until it answers (see the type's comment). One
+    /// such thread per loss.
+    private func startReconnecting() {
+        guard let interval = reconnectInterval else { return }
+        let dead = state.withLock { state -> (Connection?, FileDescriptor?)? in
+            guard !state.closed, !state.reconnecting else { return nil }
+            state.reconnecting = true
+            defer {
+                state.handle = nil
+                state.slot = nil
+                state.hangupWatch = nil
+            }
+            guard let handle = state.handle, let slot = state.slot else { return (nil, state.hangupWatch) }
+            return (Connection(handle: handle, slot: slot, socket: -1), state.hangupWatch)
+        }
+        guard let (connection, watch) = dead else { return }
+        try? watch?.close()
+        if let connection { discard(connection) }
+        OwnedThread.start(name: "speechd reconnect", stackSize: 256 << 10) { [weak self] in
+            while true {
+                OwnedThread.sleep(for: interval)
+                // The client is held only for one attempt, never across the pause.
+                guard let client = self, !client.reconnect() else { return }
             }
         }
+    }
+
+    /// One attempt; whether reconnecting is over (connected again, or the client was closed).
+    private func reconnect() -> Bool {
+        if state.withLock({ $0.closed }) { return true }
+        let connection: Connection
+        do {
+            connection = try connect(clientName: clientName, timeout: connectTimeout)
+        } catch {
+            return false
+        }
+        let (rate, voice) = state.withLock { ($0.rate, $0.voice) }
+        // Nothing gives a new connection up while the client counts as lost: the attempt bounds
+        // its own waits, as patiently as a slow daemon is waited for in use.
+        let limit = commandTimeout * Self.slowReplyRounds
+        do throws(SpeechError) {
+            if let rate { try applyRate(rate, on: connection.handle, limit: limit) }
+            if let voice { try applyVoice(voice, on: connection.handle, limit: limit) }
+        } catch {
+            switch error {
+            case .speechDispatcherHasNoVoice, .speechDispatcherRefused:
+                // The daemon answers, with another configuration: speaking in its voice beats
+                // staying silent for one we cannot have.
+                onNotice("speech-dispatcher: \(error)")
+            default:
+                discard(connection)
+                return false
+            }
+        }
+        if install(connection, clearingFailure: true) { onReconnected() }
+        return true
     }
 
     // MARK: Speaking
@@ -396,7 +549,7 @@ public final class SpeechDispatcherClient: Sendable {
         }
         deliver(events: dropped.map { Self.event($0, .interrupted) })
         guard let handle else { return }
-        _ = awaitReply("CANCEL SELF") { SpeechDispatcherRaw.cancel(handle) }
+        _ = awaitReply("CANCEL SELF", on: handle) { SpeechDispatcherRaw.cancel(handle) }
     }
 
     /// Blocks until every announcement made so far has its event delivered.
@@ -441,19 +594,45 @@ public final class SpeechDispatcherClient: Sendable {
         guard VoiceSettings.rateRange.contains(wordsPerMinute) else {
             throw .invalidSetting(name: "rate", value: wordsPerMinute, allowed: VoiceSettings.rateRange)
         }
+        try remembering(rate: wordsPerMinute) { () throws(SpeechError) in try applyRate(wordsPerMinute, on: openHandle()) }
+    }
+
+    private func applyRate(_ wordsPerMinute: Int, on handle: SpeechDispatcherRaw.Handle, limit: Duration? = nil) throws(SpeechError) {
         let rate = VoiceSettings.speechDispatcherRate(forWordsPerMinute: wordsPerMinute)
-        let handle = try openHandle()
         let command = "SET SELF RATE \(rate)"
-        guard let accepted = awaitReply(command, { SpeechDispatcherRaw.setRate(handle, rate) }) else { throw givenUp(command) }
+        guard let accepted = awaitReply(command, on: handle, limit: limit, { SpeechDispatcherRaw.setRate(handle, rate) }) else {
+            throw givenUp(command)
+        }
         guard accepted else { throw .speechDispatcherRefused(command: command) }
+    }
+
+    /// Runs `set`, and keeps the setting for a reconnection when it was applied, or could not be
+    /// because the daemon is gone (the next connection gets what was last asked for).
+    private func remembering(rate: Int? = nil, voice: String? = nil, _ set: () throws(SpeechError) -> Void) throws(SpeechError) {
+        let result = Result(catching: set)
+        let keep =
+            switch result {
+            case .success: true
+            case .failure: state.withLock { $0.failure != nil }
+            }
+        if keep {
+            state.withLock { state in
+                if let rate { state.rate = rate }
+                if let voice { state.voice = voice }
+            }
+        }
+        try result.get()
     }
 
     /// Speaks later announcements with this voice (a name from `voices()`, any case) or, failing
     /// that, in this language ("es"), the daemon choosing the voice; else throws
     /// `speechDispatcherHasNoVoice`.
     public func setVoice(_ name: String) throws(SpeechError) {
-        let available = try voices()
-        let handle = try openHandle()
+        try remembering(voice: name) { () throws(SpeechError) in try applyVoice(name, on: openHandle()) }
+    }
+
+    private func applyVoice(_ name: String, on handle: SpeechDispatcherRaw.Handle, limit: Duration? = nil) throws(SpeechError) {
+        let available = try listVoices(on: handle, limit: limit)
         let wanted = name.lowercased()
         let command: String
         let set: @Sendable () -> Bool
@@ -467,7 +646,7 @@ public final class SpeechDispatcherClient: Sendable {
         } else {
             throw .speechDispatcherHasNoVoice(name)
         }
-        guard let accepted = awaitReply(command, set) else { throw givenUp(command) }
+        guard let accepted = awaitReply(command, on: handle, limit: limit, set) else { throw givenUp(command) }
         guard accepted else { throw .speechDispatcherRefused(command: command) }
     }
 
@@ -476,9 +655,12 @@ public final class SpeechDispatcherClient: Sendable {
     /// espeak-ng module that is every voice times every variant; those with `variant == nil` are
     /// the short list.
     public func voices() throws(SpeechError) -> [SpeechDispatcherVoice] {
-        let handle = try openHandle()
+        try listVoices(on: openHandle())
+    }
+
+    private func listVoices(on handle: SpeechDispatcherRaw.Handle, limit: Duration? = nil) throws(SpeechError) -> [SpeechDispatcherVoice] {
         let command = "LIST SYNTHESIS_VOICES"
-        guard let listed = awaitReply(command, { SpeechDispatcherRaw.listVoices(handle) }) else { throw givenUp(command) }
+        guard let listed = awaitReply(command, on: handle, limit: limit, { SpeechDispatcherRaw.listVoices(handle) }) else { throw givenUp(command) }
         guard let voices = listed else { throw .speechDispatcherRefused(command: command) }
         return voices
     }
@@ -496,7 +678,9 @@ public final class SpeechDispatcherClient: Sendable {
     /// worker queue. Idempotent.
     public func close() {
         let closing = state.withLock { state -> (SpeechDispatcherRaw.Handle, Int, FileDescriptor?, [Entry])? in
+            state.closed = true
             guard let handle = state.handle, let slot = state.slot else { return nil }
+            state.live.remove(Self.key(handle))
             let alreadyFailed = state.failure != nil
             state.failure = state.failure ?? .audioUnavailable(mode: "speechd", reason: "the connection to speech-dispatcher is closed")
             state.handle = nil
@@ -517,17 +701,18 @@ public final class SpeechDispatcherClient: Sendable {
         deliver(events: entries.map { Self.event($0, .interrupted) })
     }
 
-    /// The daemon hung up (on the hang-up watch's thread). Each announcement's event says so;
-    /// there is no separate notice.
-    private func connectionLost() {
+    /// The daemon hung up connection `generation` (on the hang-up watch's thread). Each
+    /// announcement's event says so; there is no separate notice.
+    private func connectionLost(generation: Int) {
         let failure = SpeechError.audioLost(reason: "speech-dispatcher closed the connection")
         let entries = state.withLock { state -> [Entry]? in
-            guard state.handle != nil, state.failure == nil else { return nil }
+            guard state.generation == generation, state.handle != nil, state.failure == nil else { return nil }
             state.failure = failure
             return Self.takeAll(&state)
         }
         guard let entries else { return }
         deliver(events: entries.map { Self.event($0, .failed(failure)) })
+        startReconnecting()
     }
 
     /// Gives the daemon up: no reply to `command` came, and it did not answer a greeting either.
@@ -544,6 +729,7 @@ public final class SpeechDispatcherClient: Sendable {
         }
         guard let entries else { return }
         deliver(events: entries.map { Self.event($0, .failed(failure)) })
+        startReconnecting()
     }
 
     /// What a command that got no reply fails with: why the connection was given up or closed.
@@ -566,7 +752,9 @@ public final class SpeechDispatcherClient: Sendable {
         }
         guard let handle else { return }
         worker.async { [self] in
-            _ = expectingReply("HISTORY GET CLIENT_ID") { SpeechDispatcherRaw.execute(handle, "HISTORY GET CLIENT_ID") }
+            if isLive(handle) {
+                _ = expectingReply("HISTORY GET CLIENT_ID") { SpeechDispatcherRaw.execute(handle, "HISTORY GET CLIENT_ID") }
+            }
             state.withLock { $0.probing = false }
         }
     }
@@ -640,20 +828,40 @@ public final class SpeechDispatcherClient: Sendable {
         }
     }
 
-    /// Runs `body` (a command and its reply) on the worker queue and waits for its result, as long
-    /// as the daemon is not given up; nil once it is (or the connection closed).
-    private func awaitReply<T: Sendable>(_ command: String, _ body: @escaping @Sendable () -> T) -> T? {
+    /// Runs `body` (a command on `handle` and its reply) on the worker queue and waits for its
+    /// result, as long as the daemon is not given up; nil once it is (or the connection closed).
+    /// With `limit` (a connection not yet the client's, which nothing else gives up), for that
+    /// long at most.
+    private func awaitReply<T: Sendable>(
+        _ command: String, on handle: SpeechDispatcherRaw.Handle, limit: Duration? = nil, _ body: @escaping @Sendable () -> T
+    ) -> T? {
         let box = Locked<T?>(nil)
         let done = DispatchSemaphore(value: 0)
         worker.async { [self] in
-            let value = expectingReply(command, body)
-            box.withLock { $0 = value }
+            if isLive(handle) {
+                let value = expectingReply(command, body)
+                box.withLock { $0 = value }
+            }
             done.signal()
         }
-        while done.wait(timeout: Self.dispatchTime(.now + commandTimeout)) == .timedOut {
-            if state.withLock({ $0.failure != nil }) { return box.withLock { $0 } }
+        let deadline = limit.map { ContinuousClock.now + $0 }
+        while done.wait(timeout: Self.dispatchTime(min(.now + commandTimeout, deadline ?? .now + commandTimeout))) == .timedOut {
+            if let deadline {
+                if ContinuousClock.now >= deadline { return box.withLock { $0 } }
+            } else if state.withLock({ $0.failure != nil }) {
+                return box.withLock { $0 }
+            }
         }
         return box.withLock { $0 }
+    }
+
+    /// Whether `handle`'s connection is still open (see `State.live`).
+    private func isLive(_ handle: SpeechDispatcherRaw.Handle) -> Bool {
+        state.withLock { $0.live.contains(Self.key(handle)) }
+    }
+
+    private static func key(_ handle: SpeechDispatcherRaw.Handle) -> UInt {
+        UInt(bitPattern: Int(bitPattern: handle.pointer))
     }
 
     /// `instant` on Dispatch's clock (both count from the same monotonic time).

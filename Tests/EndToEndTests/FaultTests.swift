@@ -182,6 +182,17 @@ import Testing
         defer { server.stop() }
         let (child, events) = try sayingALongText(through: server)
         try server.restart()
+        // `status` stops saying the sound is lost as soon as the server answers, before anything
+        // has been said through it (it waited for the next announcement).
+        var statuses = 0
+        let back = waitUntil {
+            statuses += 1
+            let wanted = statuses
+            child.send(lines: ["status"])
+            let answered = events.wait(timeout: 30) { $0.filter { $0.contains("\"type\":\"status\"") }.count >= wanted }
+            return answered && events.all.last { $0.contains("\"type\":\"status\"") }?.contains("sound lost") == false
+        }
+        #expect(back, "status still says the sound is lost")
         let recording = try server.startRecording()
         // The sink asks for the server once a second and takes it up at the next utterance, so
         // lines are sent until one is heard (each waits up to 2 s for its sound).

@@ -340,7 +340,41 @@ import Testing
     /// Letting go of a client closes its connection: nothing it started (libspeechd's callbacks,
     /// the hang-up watch, its queues) keeps it alive, and what it had not reported yet is
     /// reported interrupted.
-    @Test func releasingTheClientClosesItsConnection() throws {
+    /// A daemon stopped (SIGSTOP) is given up; continued, it is connected to again by itself and
+    /// speaks, and its voices can be listed: speech-dispatcher comes back as a sound server does.
+    @Test func aDaemonGivenUpIsConnectedToAgainWhenItAnswers() throws {
+        let server = try SpeechDispatcherServer()
+        defer {
+            kill(server.pid, SIGCONT)
+            server.stop()
+        }
+        let log = SpeechDispatcherLog()
+        let bound = Duration.milliseconds(500)
+        let client = try log.client(for: server, commandTimeout: bound)
+        defer { client.close() }
+        let long = client.speak(longText)
+        #expect(waitUntil(.seconds(30)) { log.begun.contains(long) })
+        #expect(kill(server.pid, SIGSTOP) == 0)
+        #expect(client.drain(timeout: .seconds(30)))
+        #expect(log.event(for: long)?.outcome == .failed(.speechDispatcherNoReply(command: "HISTORY GET CLIENT_ID", after: bound)))
+        let meanwhile = client.speak("Page 2 of 3")
+        #expect(client.drain(timeout: .seconds(5)))
+        #expect(log.event(for: meanwhile)?.outcome == .failed(.speechDispatcherNoReply(command: "HISTORY GET CLIENT_ID", after: bound)))
+        #expect(log.reconnections == 0)
+
+        #expect(kill(server.pid, SIGCONT) == 0)
+        #expect(waitUntil(.seconds(30)) { log.reconnections == 1 }, "never connected again")
+        let again = client.speak("Page 3 of 3")
+        #expect(client.drain(timeout: .seconds(30)))
+        #expect(log.event(for: again)?.outcome == .finished)
+        #expect(try client.voices().isEmpty == false)
+        #expect(log.notices == [])
+    }
+
+    /// Letting go of the client closes its connection, and what it was saying is interrupted.
+    /// With the daemon away, what it was saying failed already, and the client still goes: the
+    /// reconnection thread holds it only for one attempt.
+    @Test(arguments: [false, true]) func releasingTheClientClosesItsConnection(daemonAway: Bool) throws {
         let server = try SpeechDispatcherServer()
         defer { server.stop() }
         let log = SpeechDispatcherLog()
@@ -351,9 +385,15 @@ import Testing
             released = client
             id = client.speak(longText)
             #expect(waitUntil(.seconds(30)) { log.begun.contains(id) })
+            if daemonAway {
+                server.stopDaemon()
+                #expect(waitUntil(.seconds(10)) { log.event(for: id) != nil })
+            }
         }
-        #expect(waitUntil(.seconds(5)) { released == nil })
-        #expect(waitUntil(.seconds(5)) { log.event(for: id)?.outcome == .interrupted })
+        #expect(waitUntil(.seconds(10)) { released == nil })
+        let outcome: UtteranceEvent.Outcome =
+            daemonAway ? .failed(.audioLost(reason: "speech-dispatcher closed the connection")) : .interrupted
+        #expect(waitUntil(.seconds(5)) { log.event(for: id)?.outcome == outcome })
     }
 }
 
@@ -391,6 +431,7 @@ private final class SpeechDispatcherLog: Sendable {
         var events: [UtteranceEvent] = []
         var begun: [UtteranceID] = []
         var notices: [String] = []
+        var reconnections = 0
     }
 
     private let state = Locked(Record())
@@ -398,6 +439,7 @@ private final class SpeechDispatcherLog: Sendable {
     var sequence: [String] { state.withLock { $0.sequence } }
     var begun: [UtteranceID] { state.withLock { $0.begun } }
     var notices: [String] { state.withLock { $0.notices } }
+    var reconnections: Int { state.withLock { $0.reconnections } }
 
     func event(for id: UtteranceID) -> UtteranceEvent? {
         state.withLock { $0.events.first { $0.id == id } }
@@ -407,10 +449,12 @@ private final class SpeechDispatcherLog: Sendable {
         state.withLock { $0 = Record() }
     }
 
-    func client(for server: SpeechDispatcherServer, rate: Int? = nil, voice: String? = nil) throws -> SpeechDispatcherClient {
+    func client(
+        for server: SpeechDispatcherServer, rate: Int? = nil, voice: String? = nil, commandTimeout: Duration = .seconds(2)
+    ) throws -> SpeechDispatcherClient {
         try SpeechDispatcherClient(
             configuration: .init(
-                address: .unixSocket(path: server.socketPath), voice: voice, rate: rate,
+                address: .unixSocket(path: server.socketPath), voice: voice, rate: rate, commandTimeout: commandTimeout,
                 onEvent: { [self] event in
                     state.withLock { record in
                         let word =
@@ -429,7 +473,8 @@ private final class SpeechDispatcherLog: Sendable {
                         record.begun.append(id)
                     }
                 },
-                onNotice: { [self] line in state.withLock { $0.notices.append(line) } }))
+                onNotice: { [self] line in state.withLock { $0.notices.append(line) } },
+                onReconnected: { [self] in state.withLock { $0.reconnections += 1 } }))
     }
 
     /// Stretches of sound separated by at least `gap` seconds of quiet.

@@ -40,7 +40,9 @@ public final class SpeechDispatcherServer {
             .compactMap { FileContents.text($0) }.joined(separator: "\n")
     }
 
-    private let process: SpawnedProcess
+    private var process: SpawnedProcess
+    private let executable: String
+    private let environment: [String: String]
     private var stopped = false
 
     /// Starts a PulseAudio server, then the daemon, and waits (up to `timeout`) until the daemon's
@@ -87,6 +89,7 @@ public final class SpeechDispatcherServer {
             throw Failure.didNotStart(log: "cannot write the daemon's configuration in \(directory)")
         }
 
+        self.executable = executable
         var environment: [String: String] = [:]
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         environment["HOME"] = directory + "/home"
@@ -95,22 +98,34 @@ public final class SpeechDispatcherServer {
         environment["XDG_CACHE_HOME"] = directory + "/cache"
         environment["LANG"] = "C"
         environment["PULSE_SERVER"] = pulse.serverAddress
+        self.environment = environment
         do {
-            process = try SpawnedProcess(
-                executable: executable,
-                arguments: [
-                    "-s", "-t", "0", "-c", "unix_socket", "-S", socketPath,
-                    "-C", directory + "/conf", "-L", directory + "/log",
-                ],
-                environment: environment,
-                standardOutput: directory + "/speech-dispatcher.out",
-                standardError: directory + "/speech-dispatcher.out")
+            process = try Self.spawn(executable, directory: directory, socketPath: socketPath, environment: environment)
         } catch {
             pulse.stop()
             try? FileManager.default.removeItem(atPath: directory)
             throw Failure.didNotStart(log: "\(error)")
         }
+        try waitUntilAnswering(timeout: timeout)
+    }
 
+    private static func spawn(
+        _ executable: String, directory: String, socketPath: String, environment: [String: String]
+    ) throws -> SpawnedProcess {
+        try SpawnedProcess(
+            executable: executable,
+            arguments: [
+                "-s", "-t", "0", "-c", "unix_socket", "-S", socketPath,
+                "-C", directory + "/conf", "-L", directory + "/log",
+            ],
+            environment: environment,
+            standardOutput: directory + "/speech-dispatcher.out",
+            standardError: directory + "/speech-dispatcher.out")
+    }
+
+    /// Polls until the socket accepts connections; stops everything and throws if the daemon
+    /// ends or `timeout` passes first.
+    private func waitUntilAnswering(timeout: Duration) throws {
         let deadline = ContinuousClock.now + timeout
         while !PulseAudioServer.socketAnswers(socketPath) {
             if !process.isRunning || ContinuousClock.now > deadline {
@@ -120,6 +135,16 @@ public final class SpeechDispatcherServer {
             }
             usleep(10_000)
         }
+    }
+
+    /// Stops the daemon (SIGTERM, as a user's `killall speech-dispatcher` would) and starts
+    /// another on the same socket and configuration, waiting until it accepts connections: a
+    /// daemon restarted under a running client. The PulseAudio server keeps running.
+    public func restartDaemon(timeout: Duration = .seconds(20)) throws {
+        precondition(!stopped, "restart a daemon that was stopped")
+        process.terminate()
+        process = try Self.spawn(executable, directory: directory, socketPath: socketPath, environment: environment)
+        try waitUntilAnswering(timeout: timeout)
     }
 
     deinit {

@@ -78,6 +78,7 @@ struct SpeechClient: Sendable {
             playback: playback, wavDirectory: options.wavDir, settings: settings, onNotice: notice,
             onEvent: { failures.record($0) })
         configuration.noticesLostAudio = false
+        configuration.onAudioBack = { failures.soundIsBack($0) }
         let announcer = try Announcer(configuration: configuration)
         if let engine = announcer.engine, options.voice != nil { try engine.validate(settings) }
         let chosen = options.voice
@@ -105,11 +106,13 @@ struct SpeechClient: Sendable {
     static func speechDispatcher(
         _ options: SpeechOptions, notice: @escaping @Sendable (String) -> Void
     ) throws(SpeechError) -> SpeechClient {
-        // A daemon gone or given up fails every announcement from then on: that is told once.
+        // A daemon gone or given up fails every announcement until it answers again (the client
+        // reconnects by itself): that is told once, and its return once.
         let failures = SpeechFailures(endsSpeech: Self.endsSpeechDispatcher)
         let client = try SpeechDispatcherClient(
             configuration: .init(
-                address: nil, voice: options.voice, rate: options.rate, onEvent: { failures.record($0) }, onNotice: notice))
+                address: nil, voice: options.voice, rate: options.rate, onEvent: { failures.record($0) }, onNotice: notice,
+                onReconnected: { failures.soundIsBack("speech-dispatcher") }))
         // The language last asked for, so it is only sent when it changes.
         let language = Mutex<String?>(nil)
         let chosen = options.voice
@@ -137,7 +140,9 @@ struct SpeechClient: Sendable {
             },
             summary:
                 "speech-dispatcher at \(client.address), voice \(chosen ?? "the user's"), rate \(options.rate.map { "\($0) wpm" } ?? "the user's")",
-            isAudible: true)
+            isAudible: true,
+            soundLost: { failures.soundLost },
+            takeNotices: { failures.takeNotices() })
     }
 
     /// 2 when the command line asked for something that does not exist (a voice, an unwritable
@@ -163,8 +168,8 @@ struct SpeechClient: Sendable {
         )
     }
 
-    /// The failures after which speech-dispatcher says nothing more this run: it closed the
-    /// connection, or stopped answering and was given up.
+    /// The failures after which speech-dispatcher says nothing until it answers again: it closed
+    /// the connection, or stopped answering and was given up.
     static func endsSpeechDispatcher(_ error: SpeechError) -> Bool {
         switch error {
         case .audioLost, .speechDispatcherNoReply: true
@@ -184,14 +189,17 @@ struct SpeechClient: Sendable {
 /// Utterances that failed, recorded on whichever thread speech reports on and taken by the
 /// shell, which reports each as an error and sets the exit status.
 ///
-/// A failure that ends speech for good (`endsSpeech`) is one error, however many announcements it
-/// fails: the first says that nothing more will be spoken, the rest say nothing new.
+/// A failure that ends speech (`endsSpeech`: speech-dispatcher gone or given up) is one error,
+/// however many announcements it fails: the first says speech is silent until the daemon
+/// answers again (the client reconnects by itself), the rest say nothing new. Its return is a
+/// notice (`soundIsBack`), and a later loss an error again.
 ///
 /// A sound device lost mid-run (an utterance's `problems`) is one error too, whatever the
 /// utterance's own outcome: the one that met it was often cut short by the next, and the ones
 /// after it play nowhere without failing. A PulseAudio server that answers again is taken up by
-/// the sink (`PlaybackSink`); the utterance that plays through it says so (`restoredAudio`), which
-/// is a notice, and a later loss is an error again.
+/// the sink (`PlaybackSink`), which says so at once (`soundIsBack`, so `status` is right before
+/// anything is said) and again in the first utterance through it (`restoredAudio`): one notice,
+/// and a later loss is an error again.
 final class SpeechFailures: Sendable {
     private let messages = Locked<(lines: [String], notices: [String], ended: Bool, soundLost: String?)>(([], [], false, nil))
     private let endsSpeech: @Sendable (SpeechError) -> Bool
@@ -206,13 +214,7 @@ final class SpeechFailures: Sendable {
 
     /// Records a failed utterance; interruptions are what the user asked for and are not failures.
     func record(_ event: UtteranceEvent) {
-        if let device = event.restoredAudio {
-            messages.withLock { messages in
-                guard messages.soundLost != nil else { return }
-                messages.soundLost = nil
-                messages.notices.append("sound is back (\(device))")
-            }
-        }
+        if let device = event.restoredAudio { soundIsBack(device) }
         for case .audioLost(let reason) in event.problems {
             messages.withLock { messages in
                 guard messages.soundLost == nil else { return }
@@ -229,7 +231,18 @@ final class SpeechFailures: Sendable {
             guard endsSpeech(error) else { return messages.lines.append(line) }
             guard !messages.ended else { return }
             messages.ended = true
-            messages.lines.append(line + "; nothing more will be spoken")
+            messages.soundLost = "\(error)"
+            messages.lines.append(line + "; silent until speech-dispatcher answers again")
+        }
+    }
+
+    /// The sound device or speech-dispatcher answers again: a notice, and `soundLost` is nil.
+    func soundIsBack(_ device: String) {
+        messages.withLock { messages in
+            guard messages.soundLost != nil else { return }
+            messages.soundLost = nil
+            messages.ended = false
+            messages.notices.append("sound is back (\(device))")
         }
     }
 
