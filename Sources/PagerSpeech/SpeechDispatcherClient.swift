@@ -660,7 +660,9 @@ public final class SpeechDispatcherClient: Sendable {
 
     private func listVoices(on handle: SpeechDispatcherRaw.Handle, limit: Duration? = nil) throws(SpeechError) -> [SpeechDispatcherVoice] {
         let command = "LIST SYNTHESIS_VOICES"
-        guard let listed = awaitReply(command, on: handle, limit: limit, { SpeechDispatcherRaw.listVoices(handle) }) else { throw givenUp(command) }
+        guard let listed = awaitReply(command, on: handle, limit: limit, { SpeechDispatcherRaw.listVoices(handle) }) else {
+            throw givenUp(command)
+        }
         guard let voices = listed else { throw .speechDispatcherRefused(command: command) }
         return voices
     }
