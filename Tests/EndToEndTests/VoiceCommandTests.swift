@@ -594,6 +594,17 @@ import Testing
             "\(terminal.text.debugDescription)")
         terminal.send("=")
         #expect(terminal.waitFor("listening: awake\r\n"), "\(terminal.text.debugDescription)")
+        // While a page number is being typed too (the key was swallowed there), and the number
+        // still goes where it was going.
+        terminal.send("3\u{14}")
+        #expect(
+            terminal.waitFor("listening asleep: say \"wake up\" to wake it\r\n", times: 2, timeout: 30),
+            "\(terminal.text.debugDescription)")
+        terminal.send("\r")
+        #expect(terminal.waitFor("Page 3 of 3"), "\(terminal.text.debugDescription)")
+        terminal.send("1\u{14}\r")
+        #expect(terminal.waitFor("listening awake\r\n", times: 2, timeout: 30), "\(terminal.text.debugDescription)")
+        #expect(terminal.waitFor("Page 1 of 3", times: 2), "\(terminal.text.debugDescription)")
         try Self.play(quit, on: server)
         #expect(terminal.waitFor("listening stopped: quit listening (Ctrl-T listens again)\r\n", timeout: 30))
         terminal.send("\u{14}")

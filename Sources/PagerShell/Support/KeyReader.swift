@@ -67,7 +67,8 @@ final class KeyReader: LineSource {
     }
 
     /// A line typed after a prompt, echoed as typed; Enter ends it, Escape or Ctrl-C's empty
-    /// line cancels (nil), Backspace deletes.
+    /// line cancels (nil), Backspace deletes. Ctrl-T toggles listening here too, and the line
+    /// goes on: the key means one thing wherever the reader is.
     private func editLine(prompt: String, starting: String = "") -> String? {
         var bytes = Array(starting.utf8)
         /// Where the character being typed starts: it is echoed once all its bytes are in.
@@ -81,6 +82,8 @@ final class KeyReader: LineSource {
             case 27, 4:
                 show("\n")
                 return nil
+            case LivePrompt.toggleKey:
+                onToggleListening?()
             case 8, 127:
                 guard !bytes.isEmpty else {
                     show("\n")
