@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PagerTestSupport
 import Testing
 
@@ -52,6 +53,31 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: script)
         #expect(try Pagervoice.run(["verify", "--junit", link, script]).status == 2)
         #expect(try String(contentsOfFile: script, encoding: .utf8) == text)
+    }
+
+    /// The page of `--url` and the document of `--read` are inputs too: the report was written
+    /// over either without a word (exit 0, the page gone).
+    @Test func junitReportNeverReplacesThePageOrTheDocument() throws {
+        let dir = try TemporaryDirectory()
+        let script = dir.path + "/mine.pv"
+        try "expect-page 1\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let page = dir.path + "/page.html"
+        let html = "<!doctype html><title>mine</title><p>keep me</p>\n"
+        try html.write(toFile: page, atomically: true, encoding: .utf8)
+        let document = dir.path + "/guide.md"
+        let markdown = "# One\n\nkeep me\n"
+        try markdown.write(toFile: document, atomically: true, encoding: .utf8)
+        // Given as a file:// address with a query, and the report by a hard link: the same file.
+        let link = dir.path + "/report.xml"
+        #expect(link.withCString { to in page.withCString { Glibc.link($0, to) } } == 0)
+        let onPage = try Pagervoice.run(["verify", "--url", "file://\(page)?slide=1", "--junit", link, script])
+        #expect(onPage.status == 2)
+        #expect(onPage.errorLines.first == "Error: --junit \(link) is the page \(page); choose another report file")
+        let onDocument = try Pagervoice.run(["verify", "--read", document, "--junit", document, script])
+        #expect(onDocument.status == 2)
+        #expect(onDocument.errorLines.first == "Error: --junit \(document) is the document \(document); choose another report file")
+        #expect(try String(contentsOfFile: page, encoding: .utf8) == html)
+        #expect(try String(contentsOfFile: document, encoding: .utf8) == markdown)
     }
 
     @Test func junitReportIsWrittenWhole() throws {

@@ -39,7 +39,7 @@ struct VerifyCommand: PagerVoiceSubcommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also write JUnit XML (one testcase per script) to FILE, replacing a regular file whole; a named pipe, a device or /dev/stdout is written to.",
+            "Also write JUnit XML (one testcase per script) to FILE, replacing a regular file whole (never a script, the --url page or the --read document); a named pipe, a device or /dev/stdout is written to.",
             valueName: "file"),
         completion: .file())
     var junit: String?
@@ -103,11 +103,15 @@ struct VerifyCommand: PagerVoiceSubcommand {
         }
         if let junit {
             guard !junit.isEmpty else { throw ValidationError("--junit needs a file name") }
-            // Writing the report over a script would destroy the very thing being verified.
-            if let report = FileIO.identity(junit),
-                let script = files.first(where: { FileIO.identity($0).map { $0 == report } ?? false })
-            {
-                throw ValidationError("--junit \(junit.clipped(200)) is the script \(script.clipped(200)); choose another report file")
+            // Writing the report over an input would destroy the very thing being verified: a
+            // script, the document of --read, the page of --url.
+            if let report = FileIO.identity(junit) {
+                let inputs =
+                    files.map { ("the script", $0) } + (read.map { [("the document", $0)] } ?? [])
+                    + ((try? page.address())?.flatMap(\.file).map { [("the page", $0)] } ?? [])
+                if let (kind, path) = inputs.first(where: { FileIO.identity($0.1).map { $0 == report } ?? false }) {
+                    throw ValidationError("--junit \(junit.clipped(200)) is \(kind) \(path.clipped(200)); choose another report file")
+                }
             }
         }
     }
