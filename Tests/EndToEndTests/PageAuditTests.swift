@@ -174,6 +174,66 @@ import Testing
         #expect(audit.failing == expected, "\(defect): \(audit.run.stdout)")
     }
 
+    // MARK: - Bootstrap's carousel on bigger pages
+
+    /// Bootstrap's documented carousel with `slides` slides and a navigation header of
+    /// `linksBefore` links above it, written into `folder`.
+    static func bootstrapPage(slides: Int, linksBefore: Int, in folder: TemporaryDirectory) throws -> String {
+        var html = try String(contentsOfFile: page("bootstrap.html"), encoding: .utf8)
+        let header = "<nav>" + String(repeating: "<a href=\"#top\">A link</a> ", count: linksBefore) + "</nav>"
+        html = html.replacingOccurrences(of: "<h1>Carousel</h1>", with: header + "<h1>Carousel</h1>")
+        if slides != 3 {
+            let target = "#carouselExampleIndicators"
+            let dots = (0..<slides).map { i in
+                "<button type=\"button\" data-bs-target=\"\(target)\" data-bs-slide-to=\"\(i)\"\(i == 0 ? " class=\"active\" aria-current=\"true\"" : "") aria-label=\"Slide \(i + 1)\"></button>"
+            }
+            let items = (0..<slides).map { i in
+                "<div class=\"carousel-item\(i == 0 ? " active" : "")\"><svg class=\"d-block w-100\" width=\"800\" height=\"400\" role=\"img\" aria-label=\"Slide \(i + 1)\"><rect width=\"100%\" height=\"100%\" fill=\"#777\"></rect></svg></div>"
+            }
+            let indicators = try #require(html.range(of: #"<div class="carousel-indicators">[\s\S]*?</div>"#, options: .regularExpression))
+            html.replaceSubrange(indicators, with: "<div class=\"carousel-indicators\">" + dots.joined() + "</div>")
+            let innerStart = try #require(html.range(of: "<div class=\"carousel-inner\">"))
+            let controls = try #require(html.range(of: "<button class=\"carousel-control-prev\""))
+            html.replaceSubrange(
+                innerStart.lowerBound..<controls.lowerBound, with: "<div class=\"carousel-inner\">" + items.joined() + "</div>\n")
+        }
+        let path = folder.path + "/bootstrap-\(slides)-\(linksBefore).html"
+        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A hundred links above the carousel (a site's navigation): Tab was pressed from the top
+    /// of the page at most 72 times here, so the walk ended before reaching the carousel ("Tab
+    /// never reached any part of the carousel", and a false pass with 68 links). It now starts
+    /// just before the carousel.
+    @Test func aNavigationHeaderAboveTheCarouselIsNotWalked() throws {
+        let folder = try TemporaryDirectory()
+        let audit = try Self.audit(["--url", try Self.bootstrapPage(slides: 3, linksBefore: 100, in: folder), "--rule", "focus-order"])
+        #expect(
+            audit.line("focus-order")
+                == "PASS focus-order (WCAG 2.4.3): Tab reaches dot “Slide 1” → dot “Slide 2” → dot “Slide 3” → “Previous” → “Next”, each once, and nothing of a slide that is not shown",
+            "\(audit.run.stdout)")
+    }
+
+    /// Five hundred slides: Bootstrap's row of dots squeezes each to 0 px wide. Target size
+    /// passed ("the smallest side is 192 px": the empty dots were left out), dots-fit said all of
+    /// them fell outside the screen (some are on it, squeezed), and focus-order passed "each once"
+    /// for a walk cut off inside the dots without saying so.
+    @Test func fiveHundredSqueezedDotsAreMeasuredAsDrawn() throws {
+        let folder = try TemporaryDirectory()
+        let audit = try Self.audit([
+            "--url", try Self.bootstrapPage(slides: 500, linksBefore: 0, in: folder), "--rule", "target-size,dots-fit,focus-order",
+        ])
+        #expect(
+            audit.line("target-size")?.contains(": dot “Slide 1” (0x23 px) is under 24x24 px and its 24 px circle reaches") == true,
+            "\(audit.run.stdout)")
+        #expect(audit.line("dots-fit")?.contains(" are squeezed to nothing on screen (dot ") == true, "\(audit.run.stdout)")
+        #expect(
+            audit.line("focus-order")?.hasSuffix(
+                "; the walk stopped after 160 presses inside the carousel, so what lies beyond them was not walked")
+                == true, "\(audit.run.stdout)")
+    }
+
     // MARK: - Formats
 
     @Test func everyFormatNamesTheElement() throws {

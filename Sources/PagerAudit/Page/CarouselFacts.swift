@@ -34,9 +34,12 @@ package struct CarouselFacts: Sendable {
     package var initial: Conveyed
     /// Every action tried, in order, with what the widget conveyed after it had settled.
     package var steps: [PageStep] = []
-    /// The widget's parts reached by Tab from the top of the page, in order ("picker-1", "next",
-    /// "slide-2" for content inside a slide); nil when Tab was not tried.
+    /// The widget's parts reached by Tab from just before the widget, in order ("picker-1",
+    /// "next", "slide-2" for content inside a slide); nil when Tab was not tried.
     package var tabOrder: [String]?
+    /// The walk stopped at its limit with focus still in the widget (thousands of dots): what
+    /// lies beyond was not reached by it, which is not the same as unreachable.
+    package var tabOrderCut = false
     /// The slide on screen while Tab was pressed through the page.
     package var tabOrderShown: Int?
     /// Focusable content inside slides that are not shown: Tab reaches it unseen.

@@ -86,13 +86,34 @@ package struct PageAuditor: Sendable {
     }
 
     /// "dots 1–3", "dot 2", "dots 1 and 4"
+    /// "dot 3", "dots 1 and 2", "dots 1–5", "dots 1–225 and 276–500": runs of three or more as
+    /// ranges, and past eight items the count of the rest, so five hundred dots stay one line.
     func pickerList(_ indices: [Int]) -> String {
         guard let first = indices.first else { return "" }
         if indices.count == 1 { return "\(pickerWord) \(first + 1)" }
-        let contiguous = zip(indices, indices.dropFirst()).allSatisfy { $1 == $0 + 1 }
-        if contiguous, indices.count > 2 { return "\(pickerWord)s \(first + 1)–\(indices[indices.count - 1] + 1)" }
-        let numbers = indices.map { String($0 + 1) }
-        return "\(pickerWord)s " + numbers.dropLast().joined(separator: ", ") + " and " + numbers[numbers.count - 1]
+        var runs: [ClosedRange<Int>] = []
+        for index in indices {
+            if let last = runs.last, index == last.upperBound + 1 {
+                runs[runs.count - 1] = last.lowerBound...index
+            } else {
+                runs.append(index...index)
+            }
+        }
+        var items: [(text: String, count: Int)] = []
+        for run in runs {
+            if run.count >= 3 {
+                items.append(("\(run.lowerBound + 1)–\(run.upperBound + 1)", run.count))
+            } else {
+                for index in run { items.append((String(index + 1), 1)) }
+            }
+        }
+        let texts = items.map(\.text)
+        if items.count == 1 { return "\(pickerWord)s \(texts[0])" }
+        if items.count > 8 {
+            let covered = items.prefix(7).reduce(0) { $0 + $1.count }
+            return "\(pickerWord)s " + texts.prefix(7).joined(separator: ", ") + " and \(indices.count - covered) more"
+        }
+        return "\(pickerWord)s " + texts.dropLast().joined(separator: ", ") + " and " + texts[texts.count - 1]
     }
 
     /// "slide 2", or "no slide" for nil.
@@ -458,6 +479,12 @@ package struct PageAuditor: Sendable {
         }
         guard !parts.isEmpty else { return fail(.focusOrder, "Tab never reached any part of the carousel", facts.widget) }
         let path = parts.prefix(8).map { facts.partPhrase($0) }.joined(separator: " → ") + (parts.count > 8 ? " → …" : "")
+        if facts.tabOrderCut {
+            return pass(
+                .focusOrder,
+                "Tab reaches \(path), each once, and nothing of a \(word) that is not shown; the walk stopped after \(order.count) presses inside the carousel, so what lies beyond them was not walked"
+            )
+        }
         return pass(.focusOrder, "Tab reaches \(path), each once, and nothing of a \(word) that is not shown")
     }
 
@@ -614,6 +641,12 @@ package struct PageAuditor: Sendable {
             guard let box = narrow.pickers[index], !box.isEmpty else { return true }
             return box.x < -0.5 || box.maxX > width + 0.5
         }
+        // On screen but squeezed to no width or height (flex items whose margins took the row):
+        // there, but nothing to see or tap; "outside the screen" would misplace them.
+        let squeezed = lost.filter { index in
+            guard let box = narrow.pickers[index], box.isEmpty, box.width > 0 || box.height > 0 else { return false }
+            return box.x >= -0.5 && box.maxX <= width + 0.5
+        }
         var overlapping: [Int] = []
         let boxes = narrow.pickers.enumerated().compactMap { index, box in box.map { (index, $0) } }
         for (a, b) in zip(boxes, boxes.dropFirst()) {
@@ -625,11 +658,22 @@ package struct PageAuditor: Sendable {
         }
         let px = "\(AuditNumber.text(width)) px"
         if !lost.isEmpty {
-            let location = narrow.pickers[lost[0]].map { "from x = \(AuditNumber.text($0.x)) px" } ?? "not drawn"
-            return fail(
-                .dotsFit,
-                "in a \(px) wide window \(pickerList(lost)) of \(facts.pickers.count) \(lost.count == 1 ? "falls" : "fall") outside the screen (\(location))",
-                facts.pickers[lost[0]], measured: Double(lost.count), required: 0)
+            let outside = lost.filter { !squeezed.contains($0) }
+            let location = outside.first.map { narrow.pickers[$0].map { "from x = \(AuditNumber.text($0.x)) px" } ?? "not drawn" }
+            let squeezedText = squeezed.first.map { first in
+                "\(squeezed.count == 1 ? "is" : "are") squeezed to nothing on screen (\(pickerWord) \(first + 1): \(size(narrow.pickers[first]!)))"
+            }
+            let text: String
+            if let squeezedText, let location {
+                text =
+                    "\(pickerList(lost)) of \(facts.pickers.count) cannot be seen: \(pickerList(squeezed)) \(squeezedText), \(pickerList(outside)) outside the screen (\(location))"
+            } else if let squeezedText {
+                text = "\(pickerList(lost)) of \(facts.pickers.count) \(squeezedText)"
+            } else {
+                text =
+                    "\(pickerList(lost)) of \(facts.pickers.count) \(lost.count == 1 ? "falls" : "fall") outside the screen (\(location ?? "not drawn"))"
+            }
+            return fail(.dotsFit, "in a \(px) wide window " + text, facts.pickers[lost[0]], measured: Double(lost.count), required: 0)
         }
         if let first = overlapping.first {
             return fail(
@@ -648,11 +692,14 @@ package struct PageAuditor: Sendable {
 
     func checkTargetSize() -> AuditFinding {
         var targets: [(name: String, element: PageElement, box: PageBox)] = []
+        // A target drawn with no width but some height (a flex row that squeezed its dots) is a
+        // target of 0 px, not one that is absent: only one with neither is left out (not drawn).
+        func drawn(_ box: PageBox?) -> PageBox? { box.flatMap { $0.width > 0 || $0.height > 0 ? $0 : nil } }
         for (index, picker) in facts.pickers.enumerated() {
-            if let box = picker.box, !box.isEmpty { targets.append((facts.pickerPhrase(index), picker, box)) }
+            if let box = drawn(picker.box) { targets.append((facts.pickerPhrase(index), picker, box)) }
         }
         for (control, mark) in [(facts.previous, "previous"), (facts.next, "next"), (facts.rotation, "rotation")] {
-            if let control, let box = control.box, !box.isEmpty { targets.append((facts.partPhrase(mark), control, box)) }
+            if let control, let box = drawn(control.box) { targets.append((facts.partPhrase(mark), control, box)) }
         }
         guard !targets.isEmpty else { return notApplicable(.targetSize, "the carousel has no dots or controls to tap") }
         let minimum = Auditor<AuditModelSubject>.minimumTarget

@@ -67,7 +67,7 @@ package struct CarouselProbe {
         try parkPointer()
         try stepThrough(&facts, marks: marks)
         facts.tabOrderShown = try state()["shown"]?.intValue.flatMap { $0 >= 0 ? $0 : nil }
-        facts.tabOrder = try tabOrder(facts)
+        (facts.tabOrder, facts.tabOrderCut) = try tabOrder(facts)
         facts.hiddenFocusables = try hiddenFocusables(facts)
         facts.dotPixels = try dotPixels(facts)
         facts.motion = try motion(facts, marks: marks)
@@ -531,23 +531,30 @@ package struct CarouselProbe {
 
     // MARK: - Keyboard focus
 
-    /// The widget's parts reached by Tab from the top of the page, until focus has been through
-    /// the widget and left it, or has gone round the page.
-    func tabOrder(_ facts: CarouselFacts) throws(Failure) -> [String] {
+    /// The widget's parts reached by Tab from just before the widget, until focus has been
+    /// through the widget and left it, or has gone round the page; and whether the walk was cut
+    /// short by its limit while focus was still in the widget.
+    func tabOrder(_ facts: CarouselFacts) throws(Failure) -> (order: [String], cut: Bool) {
         try script("__pagervoice.focusStart()")
         defer { _ = try? script("__pagervoice.removeStart()") }
         // Enough presses to pass every control and a few links in each slide shown; a carousel of
-        // thousands of dots is walked for its first parts only.
+        // thousands of dots is walked for its first parts only, and the verdict says so.
         let limit = min(facts.pickers.count + facts.slides.count * 3 + 60, 160)
         var order: [String] = []
         var entered = false
+        var left = false
         for _ in 0..<limit {
             try run { try page.press(.tab) }
             let focused = try script("__pagervoice.focused()")
-            guard let focus = focused["focus"]?.stringValue else { break }
+            guard let focus = focused["focus"]?.stringValue else {
+                left = true
+                break
+            }
             if focus == "outside" || focus == "none" {
-                if entered { break }
-                if focus == "none", !order.isEmpty { break }
+                if entered || focus == "none" && !order.isEmpty {
+                    left = true
+                    break
+                }
                 order.append(focus)
                 continue
             }
@@ -556,7 +563,7 @@ package struct CarouselProbe {
             let inSlide = focused["focusInSlide"]?.intValue ?? -1
             order.append(inSlide >= 0 && !part.hasPrefix("slide-") && part == "inside" ? "slide-\(inSlide)" : part)
         }
-        return order.filter { $0 != "outside" && $0 != "none" }
+        return (order.filter { $0 != "outside" && $0 != "none" }, entered && !left)
     }
 
     func hiddenFocusables(_ facts: CarouselFacts) throws(Failure) -> [HiddenFocusable] {

@@ -473,13 +473,22 @@ enum CarouselScript {
               e.focus({ preventScroll: true });
               return document.activeElement === e;
             },
-            // Puts the start of sequential focus navigation at the top of the page: the next Tab goes
-            // to the page's first focusable element, as it does for a person arriving on the page.
+            // Puts the start of sequential focus navigation just before the widget (before the first
+            // of its parts in document order, for a part placed before its root): the next Tab goes
+            // to what a person tabbing through the page meets first of it. From the top of the page,
+            // a navigation header of a hundred links used up the walk before the widget was reached.
+            // Out of the layout, so nothing moves while it is there.
             focusStart() {
               const start = document.createElement('span');
               start.tabIndex = -1;
               start.id = 'pagervoice-start';
-              document.body.insertBefore(start, document.body.firstChild);
+              start.style.cssText = 'position:absolute;width:0;height:0;overflow:hidden';
+              let first = found.root;
+              for (const e of document.querySelectorAll('[' + MARK + ']')) {
+                if (e.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING) first = e;
+              }
+              if (first.parentNode) first.parentNode.insertBefore(start, first);
+              else document.body.insertBefore(start, document.body.firstChild);
               start.focus({ preventScroll: true });
               return true;
             },
