@@ -7,9 +7,11 @@ import PagerSystem
 /// Three things are handled as they happen, on the connection's reader thread, because a page
 /// would otherwise wait on us: JavaScript dialogs (alert, confirm, prompt, beforeunload) are
 /// dismissed at once and recorded; every request is checked and anything but `file:` and this
-/// machine is refused (`refusedRequests`); and once a page has loaded, the main frame going
-/// anywhere else is recorded (`navigationsAway`), since a page that leaves itself is something
-/// an auditor reports.
+/// machine is refused (`refusedRequests`); and once a page has loaded, the main frame loading
+/// another document (another page, or the same one again) is recorded (`navigationsAway`), since
+/// a page that leaves itself is something an auditor reports. A change of the address within the
+/// document (a fragment, `history.replaceState`, as carousels that deep-link their slides do) is
+/// no such thing: the document measured is still there.
 package final class BrowserPage: Sendable {
     /// A JavaScript dialog the page opened, which was dismissed.
     package struct Dialog: Sendable, Equatable {
@@ -95,8 +97,15 @@ package final class BrowserPage: Sendable {
     package var dialogs: [Dialog] { records.withLock { $0.dialogs } }
     /// Addresses refused so far (not `file:`, not this machine), in the order they were asked for.
     package var refusedRequests: [String] { records.withLock { $0.refusedRequests } }
-    /// Where the main frame went after the last `open` finished loading, away from that page.
+    /// Where the main frame went after the last `open` finished loading: each new document's
+    /// address (the page's own for a reload).
     package var navigationsAway: [String] { records.withLock { $0.navigationsAway } }
+    /// The address the last `open` loaded (after redirects), once loaded.
+    package var loadedURL: String? {
+        records.withLock { records in
+            if case .loaded(let url) = records.phase { url } else { nil }
+        }
+    }
 
     /// Opens `url` and waits for its load event, at most `timeout`; a page still loading then is
     /// stopped and reported as `.loadTimedOut`.
@@ -316,10 +325,10 @@ package final class BrowserPage: Sendable {
         case "Page.frameNavigated":
             let frame = params["frame"]
             guard frame?["parentId"] == nil, let url = frame?["url"]?.stringValue else { return }
-            mainFrameNavigated(to: url + (frame?["urlFragment"]?.stringValue ?? ""), records: records)
+            mainFrameNavigated(to: url + (frame?["urlFragment"]?.stringValue ?? ""), newDocument: true, records: records)
         case "Page.navigatedWithinDocument":
             guard params["frameId"]?.stringValue == target, let url = params["url"]?.stringValue else { return }
-            mainFrameNavigated(to: url, records: records)
+            mainFrameNavigated(to: url, newDocument: false, records: records)
         case "Page.loadEventFired":
             records.withLock { records in
                 if case .opening(let requested, let committed) = records.phase { records.phase = .loaded(committed ?? requested) }
@@ -329,11 +338,11 @@ package final class BrowserPage: Sendable {
         }
     }
 
-    private static func mainFrameNavigated(to url: String, records: Locked<Records>) {
+    private static func mainFrameNavigated(to url: String, newDocument: Bool, records: Locked<Records>) {
         records.withLock { records in
             switch records.phase {
             case .opening(let requested, _): records.phase = .opening(requested: requested, committed: url)
-            case .loaded(let opened) where url != opened: records.navigationsAway.append(url)
+            case .loaded where newDocument: records.navigationsAway.append(url)
             default: return
             }
         }

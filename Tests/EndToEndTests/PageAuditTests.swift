@@ -234,6 +234,34 @@ import Testing
                 == true, "\(audit.run.stdout)")
     }
 
+    /// A carousel that deep-links its slides (the address's fragment and query follow the
+    /// slide) is one page: the audit refused it as "went to …#slide-2". A page that reloads
+    /// itself is not, and is told as a reload (it was a script error naming our own object).
+    @Test func deepLinkedSlidesAreOnePageAReloadIsNot() throws {
+        let folder = try TemporaryDirectory()
+        let plain = try Self.audit(["--url", Self.page("bootstrap.html")])
+        let html = try String(contentsOfFile: Self.page("bootstrap.html"), encoding: .utf8)
+        let deepLinking =
+            "<script>document.getElementById('carouselExampleIndicators').addEventListener('slid.bs.carousel', (e) => {"
+            + " history.replaceState(null, '', '?slide=' + (e.to + 1)); location.hash = 'slide-' + (e.to + 1); });</script></body>"
+        let linked = folder.path + "/deep-linked.html"
+        try html.replacingOccurrences(of: "</body>", with: deepLinking).write(toFile: linked, atomically: true, encoding: .utf8)
+        let audit = try Self.audit(["--url", linked])
+        #expect(audit.run.stderr == "", "\(audit.run.stderr)")
+        #expect(audit.run.lines.last == plain.run.lines.last, "\(audit.run.stdout)")
+
+        let reloading = folder.path + "/reloading.html"
+        try html.replacingOccurrences(of: "</body>", with: "<script>setTimeout(() => location.reload(), 500)</script></body>")
+            .write(toFile: reloading, atomically: true, encoding: .utf8)
+        let reloaded = try Self.audit(["--url", reloading])
+        #expect(reloaded.run.status == 1)
+        #expect(
+            reloaded.run.errorLines == [
+                "pagervoice audit: the page reloaded itself while it was being audited, so what was measured is not one page"
+            ],
+            "\(reloaded.run.stderr)")
+    }
+
     // MARK: - Formats
 
     @Test func everyFormatNamesTheElement() throws {

@@ -47,6 +47,7 @@ struct PageAudit {
         case page(PageError)
         case probe(CarouselProbe.Failure)
         case navigatedAway(String)
+        case reloaded
 
         var description: String {
             switch self {
@@ -55,8 +56,16 @@ struct PageAudit {
             case .probe(let error): error.description
             case .navigatedAway(let url):
                 "the page went to \(url.clipped(120)) while it was being audited, so what was measured is not one page"
+            case .reloaded:
+                "the page reloaded itself while it was being audited, so what was measured is not one page"
             }
         }
+    }
+
+    /// Throws if the page loaded another document (or itself again) since it was opened.
+    static func stayed(on page: BrowserPage) throws(Failure) {
+        guard let away = page.navigationsAway.first else { return }
+        throw away == page.loadedURL ? .reloaded : .navigatedAway(away)
     }
 
     func audit() throws(Failure) -> AuditReport {
@@ -80,12 +89,12 @@ struct PageAudit {
             // the browser reports where it went: wait for that a moment, and say why.
             let deadline = ContinuousClock.now + .seconds(1)
             repeat {
-                if let away = page.navigationsAway.first { throw .navigatedAway(away) }
+                try Self.stayed(on: page)
                 _ = try? page.evaluate("1", timeout: .milliseconds(100))
             } while ContinuousClock.now < deadline
             throw .probe(error)
         }
-        if let away = page.navigationsAway.first { throw .navigatedAway(away) }
+        try Self.stayed(on: page)
         let findings = PageAuditor(facts: facts, rules: rules).run()
         var audited = AuditedPage(
             url: address.given, artifact: address.artifact,

@@ -44,6 +44,9 @@ package struct CarouselProbe {
         /// The script's answer was not what it always answers: the page replaced something the
         /// script relies on (`JSON`, `document.querySelectorAll`).
         case unexpectedAnswer(String)
+        /// The audit's script is gone from the page: the page loaded another document (reloaded
+        /// itself, or navigated) while it was measured.
+        case documentReplaced
 
         package var description: String {
             switch self {
@@ -55,6 +58,8 @@ package struct CarouselProbe {
             case .page(let error): error.description
             case .unexpectedAnswer(let what):
                 "the page answered the audit's script unexpectedly (\(what)); it may have replaced the browser's own functions"
+            case .documentReplaced:
+                "the page loaded another document (it reloaded itself or went elsewhere) while it was being audited, so what was measured is not one page"
             }
         }
     }
@@ -232,7 +237,17 @@ package struct CarouselProbe {
     /// Runs `expression` in the page, a failure as the probe's.
     @discardableResult
     func script(_ expression: String) throws(Failure) -> JSON {
-        do { return try page.evaluate(expression, timeout: .seconds(10)) } catch { throw .page(error) }
+        do {
+            return try page.evaluate(expression, timeout: .seconds(10))
+        } catch {
+            // Our script's object is missing, or the document went while it ran: the page is not
+            // the one measured so far.
+            if case .scriptFailed(let message) = error, message.contains("__pagervoice is not defined") { throw .documentReplaced }
+            if case .devTools(let failure) = error, failure.description.contains("Inspected target navigated or closed") {
+                throw .documentReplaced
+            }
+            throw .page(error)
+        }
     }
 
     /// A JavaScript string literal for `text` (the selector a person typed).
