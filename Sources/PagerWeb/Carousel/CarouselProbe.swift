@@ -139,10 +139,13 @@ package struct CarouselProbe {
         }
         facts.rotationFacts = rotation
 
-        // Here too it is stopped, as a person would stop it before reading, where that works.
+        // Here too it is stopped, as a person would stop it before reading, where that works:
+        // from the keyboard when it can be focused, since a click at its middle lands on whatever
+        // is drawn there, and Bootstrap's Previous, full height at the carousel's side, covers a
+        // stop button placed in that corner (the click paged back and rotation went on).
         try animationSpeed(Self.fastAnimations)
-        if rotation.rotates, rotation.changesAfterPause == 0, facts.rotation != nil {
-            facts.steps.append(try step(.rotationControl(.click), facts, marks: marks))
+        if rotation.rotates, rotation.changesAfterPause == 0, let control = facts.rotation {
+            facts.steps.append(try step(.rotationControl(control.focusable ? .enter : .click), facts, marks: marks))
         }
         return (facts, marks)
     }
