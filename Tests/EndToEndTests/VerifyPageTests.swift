@@ -105,6 +105,17 @@ import Testing
         #expect(result.run.lines == ["6 passed, 0 failed"])
     }
 
+    /// With --json, a page that cannot be opened is an error event on standard output, where a
+    /// reader of the events looks; it was plain text on standard error, and standard output empty.
+    @Test func withJSONAPageThatCannotBeOpenedIsAnErrorEvent() throws {
+        let folder = try TemporaryDirectory()
+        let missing = folder.path + "/missing.html"
+        let result = try Self.verify(["--json", "--url", missing, Self.page("paging-bootstrap.pv")])
+        #expect(result.run.status == 1)
+        #expect(result.run.stderr == "")
+        #expect(result.run.lines == ["{\"type\":\"error\",\"message\":\"cannot open \(missing): No such file or directory\"}"])
+    }
+
     /// The reports carry the page: JSON check events and JUnit test cases.
     @Test func reportsNameThePage() throws {
         let folder = try TemporaryDirectory()

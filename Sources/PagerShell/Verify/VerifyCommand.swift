@@ -118,13 +118,21 @@ struct VerifyCommand: PagerVoiceSubcommand {
 
     func execute(_ io: ShellIO) -> Int32 {
         guard var start = try? pager.makePager() else { return 2 }
+        let out = io.out
+        func emit(_ event: JSON) { out.writeRaw(event.serialized()) }
+        /// A failure of the run rather than of a check: with --json an error event on standard
+        /// output, where a reader of the events looks (it was plain text on standard error), else
+        /// a line on standard error.
+        func runFailed(_ error: some CustomStringConvertible) {
+            if json { emit(OutputRenderer.errorEvent("\(error)")) } else { io.err.writeLine("pagervoice verify: \(error)") }
+        }
         if let junit {
             // Before any script runs: a report that could never be written (a folder, a missing
             // folder, a link to a file) fails the run now, not after minutes of listening.
             do {
                 try AtomicFile.check(junit, rule: .report)
             } catch {
-                io.err.writeLine("pagervoice verify: \(error)")
+                runFailed(error)
                 io.finish(command: "pagervoice verify")
                 return 1
             }
@@ -138,7 +146,7 @@ struct VerifyCommand: PagerVoiceSubcommand {
                     strings: start.strings, pageChangeStyle: start.pageChangeStyle, dotsStyle: start.dotsStyle, textSize: start.textSize)
                 document = opened
             } catch {
-                io.err.writeLine("pagervoice verify: \(error)")
+                runFailed(error)
                 io.finish(command: "pagervoice verify")
                 return 1
             }
@@ -152,25 +160,23 @@ struct VerifyCommand: PagerVoiceSubcommand {
                     return (outcome.passed, outcome.expected, outcome.got)
                 }
             } catch {
-                io.err.writeLine("pagervoice verify: \(error)")
+                runFailed(error)
                 io.finish(command: "pagervoice verify")
                 return error.exitStatus
             }
         }
-        let out = io.out
-        func emit(_ event: JSON) { out.writeRaw(event.serialized()) }
         let runner = ScriptRunner(initial: Session(pager: start, verbosity: terse ? .terse : .normal, document: document))
         var pages: PageVerify?
         if let address = try? page.address() {
             if let problem = address.fileProblem() {
-                io.err.writeLine("pagervoice verify: \(problem)")
+                runFailed(problem)
                 io.finish(command: "pagervoice verify")
                 return 1
             }
             do {
                 pages = try PageVerify(address: address, carousel: page.carousel, browser: page.browser, loadTimeout: page.loadTimeout)
             } catch {
-                io.err.writeLine("pagervoice verify: \(error)")
+                runFailed(error)
                 io.finish(command: "pagervoice verify")
                 return 1
             }
@@ -202,7 +208,7 @@ struct VerifyCommand: PagerVoiceSubcommand {
                 do {
                     result = try pages.run(file: file, text: text)
                 } catch {
-                    io.err.writeLine("pagervoice verify: \(error)")
+                    runFailed(error)
                     io.finish(command: "pagervoice verify")
                     return 1
                 }
@@ -237,7 +243,7 @@ struct VerifyCommand: PagerVoiceSubcommand {
             do {
                 try AtomicFile.write(JUnitReport.xml(results), to: junit, rule: .report)
             } catch {
-                io.err.writeLine("pagervoice verify: \(error)")
+                runFailed(error)
                 reportFailed = true
             }
         }
