@@ -11,15 +11,20 @@ import PagerSystem
 ///
 /// The headless shell comes first: it starts faster and has no window code to go wrong on a
 /// machine without a display. A named path is taken as it is, even if it is missing, so that the
-/// error names what the user typed rather than what we found instead.
+/// error names what the user typed rather than what we found instead; a bare name with no slash
+/// (`--browser chromium`) is looked up on PATH as a shell would, since that is what a person who
+/// types it means (it was run as a file of the working directory: "No such file or directory").
 package enum BrowserLocator {
     /// The program names looked for on PATH, in order.
     package static let names = ["chromium-headless-shell", "chromium"]
 
     /// The path to run; throws `.notFound` when nothing was named and PATH has neither program.
     package static func locate(named path: String? = nil, searchPath: String? = Environment.value("PATH")) throws(BrowserError) -> String {
-        if let path { return path }
         let folders = (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map { $0.isEmpty ? "." : String($0) }
+        if let path {
+            guard !path.contains("/") else { return path }
+            return folders.lazy.map { "\($0)/\(path)" }.first { access($0, X_OK) == 0 && isRegularFile($0) } ?? path
+        }
         for name in names {
             for folder in folders {
                 let candidate = "\(folder)/\(name)"

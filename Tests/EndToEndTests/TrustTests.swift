@@ -26,6 +26,17 @@ import Testing
         }
     }
 
+    /// A script saved with a byte order mark (Windows editors write one) failed on line 1 as
+    /// "unknown command '\u{FEFF}next'".
+    @Test func aByteOrderMarkIsNotPartOfTheFirstLine() throws {
+        let dir = try TemporaryDirectory()
+        let script = dir.path + "/bom.pv"
+        try "\u{FEFF}next\r\nexpect \"Page 2 of 3\"\r\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try Pagervoice.run(["verify", script])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.lines == ["1 passed, 0 failed"])
+    }
+
     @Test func aScriptWithoutChecksFails() throws {
         let dir = try TemporaryDirectory()
         let empty = dir.path + "/empty.pv"

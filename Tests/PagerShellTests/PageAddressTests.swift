@@ -63,5 +63,14 @@ import Testing
         #expect(try Self.address("/nonexistent/x.html").fileProblem() == "cannot open /nonexistent/x.html: No such file or directory")
         #expect(try Self.address("/tmp").fileProblem() == "cannot audit /tmp: it is a folder, not a page")
         #expect(try Self.address("http://127.0.0.1/").fileProblem() == nil)
+        // A named pipe is refused at once; the browser waited 10 s for it to finish loading.
+        #expect(
+            try Self.address("/dev/null").fileProblem() == "cannot audit /dev/null: it is not a regular file (a named pipe or a device)")
+    }
+
+    /// Loopback by another name is refused with the two names that are let through: "serve
+    /// the page on this machine" told someone serving it on [::1] to do what they had done.
+    @Test func loopbackByAnotherNameIsToldWhichNamesWork() {
+        #expect(Self.mistake("http://[::1]:8765/x.html")?.contains("127.0.0.1 or localhost only") == true)
     }
 }

@@ -137,6 +137,11 @@ import Testing
         #expect(try BrowserLocator.locate(searchPath: "\(empty.path):\(fake.folder.path)") == fake.folder.path + "/chromium")
         #expect(try BrowserLocator.locate(searchPath: "\(fake.folder.path):/usr/bin") == "/usr/bin/chromium-headless-shell")
         #expect(try BrowserLocator.locate(named: "/opt/mine", searchPath: empty.path) == "/opt/mine")
+        // A bare name is looked up on the path, as a shell would (it was run from the working
+        // folder); one found nowhere is kept as typed, for the error to name.
+        #expect(
+            try BrowserLocator.locate(named: "chromium", searchPath: "\(empty.path):\(fake.folder.path)") == fake.folder.path + "/chromium")
+        #expect(try BrowserLocator.locate(named: "nonesuch", searchPath: fake.folder.path) == "nonesuch")
     }
 }
 

@@ -46,8 +46,11 @@ struct PageAddress: Equatable {
                 let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
                 let host = Self.host(of: String(authority)).lowercased()
                 guard host == "127.0.0.1" || host == "localhost" else {
+                    // Loopback by another name ([::1], 127.0.0.2) is this machine too, but the
+                    // browser is let reach these two names only: say which, rather than "serve it
+                    // on this machine" to someone who already does.
                     throw UsageError(
-                        "--url: PagerVoice fetches nothing from the network; serve the page on this machine (http://127.0.0.1:PORT/…) or give its file, not \(String(authority).clipped())"
+                        "--url: PagerVoice fetches nothing from the network and opens this machine's pages at 127.0.0.1 or localhost only; serve the page there (http://127.0.0.1:PORT/…) or give its file, not \(String(authority).clipped())"
                     )
                 }
                 url = scheme + ":" + rest
@@ -168,6 +171,11 @@ struct PageAddress: Equatable {
             return "cannot open \(file.clipped(120)): \(String(cString: strerror(errno)))"
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { return "cannot audit \(file.clipped(120)): it is a folder, not a page" }
+        // A named pipe or a device: the browser would wait for it to finish loading (10 s, then
+        // "did not finish loading"), or read a device without end.
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            return "cannot audit \(file.clipped(120)): it is not a regular file (a named pipe or a device)"
+        }
         guard access(file, R_OK) == 0 else { return "cannot open \(file.clipped(120)): \(String(cString: strerror(errno)))" }
         return nil
     }

@@ -15,7 +15,8 @@ struct PageOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "With --url: the headless Chromium to run (default: chromium-headless-shell, else chromium, on PATH).", valueName: "path"))
+            "With --url: the headless Chromium to run, a path or a name on PATH (default: chromium-headless-shell, else chromium, on PATH).",
+            valueName: "path"))
     var browser: String?
 
     @Option(

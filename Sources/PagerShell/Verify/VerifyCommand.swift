@@ -187,7 +187,8 @@ struct VerifyCommand: PagerVoiceSubcommand {
             let text: String
             switch FileIO.readText(file) {
             case .success(let contents):
-                text = contents
+                // A byte order mark, as Windows editors write one, is not part of line 1's command.
+                text = contents.hasPrefix("\u{FEFF}") ? String(contents.dropFirst()) : contents
             case .failure(let error):
                 unreadable += 1
                 let message = "\(file): cannot read: \(error)"
