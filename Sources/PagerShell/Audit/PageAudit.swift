@@ -82,7 +82,8 @@ struct PageAudit {
         }
         let facts: CarouselFacts
         do {
-            let probe = CarouselProbe(page: page, selector: carousel) { () throws(PageError) in try chromium.newPage() }
+            var probe = CarouselProbe(page: page, selector: carousel) { () throws(PageError) in try chromium.newPage() }
+            probe.commandTimeout = max(probe.commandTimeout, loadTimeout)
             facts = try probe.measure(url: address.url)
         } catch {
             // A page that left itself makes the script fail in the next document, sometimes before

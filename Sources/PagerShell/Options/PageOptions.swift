@@ -21,7 +21,9 @@ struct PageOptions: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("With --url: how long the page may take to load, in seconds (default 10).", valueName: "seconds"),
+        help: ArgumentHelp(
+            "With --url: how long the page may take to load, and each reading of it, in seconds (default 10; never less than 10 for a reading).",
+            valueName: "seconds"),
         transform: { try ArgumentCheck.double($0, in: 0.1...600) })
     var timeout: Double?
 

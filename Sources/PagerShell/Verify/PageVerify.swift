@@ -36,7 +36,8 @@ final class PageVerify {
         }
         defer { _ = try? page.close() }
         let chromium = self.chromium
-        let probe = CarouselProbe(page: page, selector: carousel) { () throws(PageError) in try chromium.newPage() }
+        var probe = CarouselProbe(page: page, selector: carousel) { () throws(PageError) in try chromium.newPage() }
+        probe.commandTimeout = max(probe.commandTimeout, loadTimeout)
         let prepared: (facts: CarouselFacts, marks: [String: Int])
         do { prepared = try probe.prepare(url: address.url) } catch { throw Failure(description: error.description) }
         let rotation = prepared.facts.rotationFacts

@@ -27,7 +27,7 @@ extension CarouselProbe {
     /// nil when nothing in the page has focus.
     package func focusedElement() throws(Failure) -> String? {
         let tree: [JSON]
-        do { tree = try page.accessibilityTree() } catch { throw .page(error) }
+        do { tree = try page.accessibilityTree(timeout: commandTimeout) } catch { throw .page(error) }
         for node in tree where node["ignored"]?.boolValue != true {
             let described = AccessibilitySnapshot.node(node)
             let focused = (node["properties"]?.arrayValue ?? []).contains {

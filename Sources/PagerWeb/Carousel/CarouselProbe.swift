@@ -24,6 +24,10 @@ package struct CarouselProbe {
     package var settleLimit: Duration = .seconds(3)
     /// The most pages stepped from; longer carousels are sampled (the first, middle and last).
     package var sampledAbove = 5
+    /// The longest one script or one reading of the accessibility tree may take (real time).
+    /// A page of tens of megabytes takes longer than 10 s to give its tree; `--timeout` raises
+    /// this with the load's bound, since a page slow to load is slow to read too.
+    package var commandTimeout: Duration = .seconds(10)
 
     /// Opens another tab of the same browser: a page whose clock has been made virtual cannot
     /// load again (its clock stands still), so a second load happens in a tab of its own.
@@ -241,7 +245,7 @@ package struct CarouselProbe {
     @discardableResult
     func script(_ expression: String) throws(Failure) -> JSON {
         do {
-            return try page.evaluate(expression, timeout: .seconds(10))
+            return try page.evaluate(expression, timeout: commandTimeout)
         } catch {
             // Our script's object is missing, or the document went while it ran: the page is not
             // the one measured so far.
@@ -291,7 +295,7 @@ package struct CarouselProbe {
 
     func accessibility(_ marks: [String: Int]) throws(Failure) -> AccessibilitySnapshot {
         let tree: [JSON]
-        do { tree = try page.accessibilityTree() } catch { throw .page(error) }
+        do { tree = try page.accessibilityTree(timeout: commandTimeout) } catch { throw .page(error) }
         return AccessibilitySnapshot(tree: tree, marks: marks)
     }
 
