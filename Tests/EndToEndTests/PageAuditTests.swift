@@ -262,6 +262,30 @@ import Testing
             "\(reloaded.run.stderr)")
     }
 
+    /// A page the server refuses (404) was reported as "no carousel found on …", as if the
+    /// page had been there and held none; the server's answer is the news.
+    @Test func aPageTheServerRefusesIsSaidSo() throws {
+        let folder = try TemporaryDirectory()
+        let portFile = folder.path + "/port"
+        let serve = """
+            import http.server, os, sys
+            os.chdir(os.path.dirname(sys.argv[1]))
+            server = http.server.HTTPServer(('127.0.0.1', 0), http.server.SimpleHTTPRequestHandler)
+            open(sys.argv[1] + '.tmp', 'w').write(str(server.server_address[1]))
+            os.rename(sys.argv[1] + '.tmp', sys.argv[1])
+            server.serve_forever()
+            """
+        let python = try #require(PulseAudioServer.findExecutable("python3"))
+        let server = try SpawnedProcess(executable: python, arguments: ["-c", serve, portFile], environment: ["HOME": folder.path])
+        defer { server.terminate() }
+        #expect(waitUntil { FileManager.default.fileExists(atPath: portFile) }, "the HTTP server did not start")
+        let port = try String(contentsOfFile: portFile, encoding: .utf8)
+        let url = "http://127.0.0.1:\(port)/missing.html"
+        let audit = try Self.audit(["--url", url])
+        #expect(audit.run.status == 1)
+        #expect(audit.run.errorLines == ["pagervoice audit: the server answered 404 for \(url), so there is no page to audit"])
+    }
+
     // MARK: - Formats
 
     @Test func everyFormatNamesTheElement() throws {

@@ -51,6 +51,8 @@ package struct CarouselProbe {
         /// The audit's script is gone from the page: the page loaded another document (reloaded
         /// itself, or navigated) while it was measured.
         case documentReplaced
+        /// No carousel on a page the server refused (404, 500): that status is the news.
+        case httpStatus(url: String, status: Int)
 
         package var description: String {
             switch self {
@@ -62,6 +64,8 @@ package struct CarouselProbe {
             case .page(let error): error.description
             case .unexpectedAnswer(let what):
                 "the page answered the audit's script unexpectedly (\(what)); it may have replaced the browser's own functions"
+            case .httpStatus(let url, let status):
+                "the server answered \(status) for \(url.clipped(80)), so there is no page to audit"
             case .documentReplaced:
                 "the page loaded another document (it reloaded itself or went elsewhere) while it was being audited, so what was measured is not one page"
             }
@@ -98,7 +102,10 @@ package struct CarouselProbe {
             switch error {
             case "none-matching": throw .selectorMatchesNothing(selector ?? "")
             case "selector": throw .invalidSelector(selector ?? "", reason: found["message"]?.stringValue ?? "")
-            default: throw .notFound(url: url)
+            default:
+                let status = try? script("(performance.getEntriesByType('navigation')[0] || {}).responseStatus || 0").intValue
+                if let status, status >= 400 { throw .httpStatus(url: url, status: status) }
+                throw .notFound(url: url)
             }
         }
         let structure = try Structure(found)
