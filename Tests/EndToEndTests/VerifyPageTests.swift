@@ -116,6 +116,25 @@ import Testing
         #expect(result.run.lines == ["{\"type\":\"error\",\"message\":\"cannot open \(missing): No such file or directory\"}"])
     }
 
+    /// Bootstrap's carousel (with captions, not rotating) wraps around at its ends and the model
+    /// stops: either expectation of the page after a step past the end fails, and the failure
+    /// now says why.
+    @Test func aStepPastTheEndOfAWrappingCarouselSaysItWraps() throws {
+        let folder = try TemporaryDirectory()
+        let script = folder.path + "/wrap.pv"
+        try "go 3\nexpect-page 3\nnext\nexpect-page 1\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try Self.verify(["--url", Self.page("bootstrap-captions.html"), script])
+        #expect(result.run.status == 1)
+        #expect(result.run.lines.last == "1 passed, 1 failed")
+        #expect(
+            result.run.lines.first?.hasPrefix("\(script):4: after next the model is on page 3 of 3; the carousel conveys ") == true,
+            "\(result.run.stdout)")
+        #expect(
+            result.run.lines.first?.hasSuffix(
+                "; the carousel wraps around at its ends, where the model stops (as the pager it reproduces does), so no script passes a step past an end"
+            ) == true)
+    }
+
     /// The reports carry the page: JSON check events and JUnit test cases.
     @Test func reportsNameThePage() throws {
         let folder = try TemporaryDirectory()

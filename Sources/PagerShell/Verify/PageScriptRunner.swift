@@ -188,6 +188,21 @@ struct PageScriptRunner {
 
     // MARK: - Checking
 
+    /// Whether a step (next or previous) left the model at one end and the carousel at the
+    /// other: the carousel wrapped around (Bootstrap's does by default) where the model, like
+    /// the SwiftUI pager it reproduces, stops and says the edge again. Said in the failure, since
+    /// either expectation of the page then fails and the lines alone do not tell why.
+    static func wrapped(after command: String?, pager: Pager, position: PagePosition, count: Int) -> Bool {
+        guard count > 1, let command, let shown = position.agreedPage,
+            let parsed = try? CommandParser.parse(command, pageCount: count)
+        else { return false }
+        switch parsed {
+        case .action(.increment): return pager.pageNumber == count && shown == 0
+        case .action(.decrement): return pager.pageNumber == 1 && shown == count - 1
+        default: return false
+        }
+    }
+
     func check(_ expectation: Expectation, file: String, line: Int, pager: Pager, conveyed: Conveyed, after command: String?)
         -> ScriptRunner.Check
     {
@@ -209,6 +224,9 @@ struct PageScriptRunner {
                 detail: passed
                     ? nil
                     : "\(context)\(modelSays); the carousel conveys \(said)\(modelHolds ? "" : " (the script expects \(expectation.expectedText))")"
+                        + (Self.wrapped(after: command, pager: pager, position: position, count: count)
+                            ? "; the carousel wraps around at its ends, where the model stops (as the pager it reproduces does), so no script passes a step past an end"
+                            : "")
             )
         case .spoken(let text):
             let focused = (try? probe.focusedElement()) ?? nil

@@ -25,7 +25,8 @@ struct VerifyCommand: PagerVoiceSubcommand {
             (selected or current dot, the shown slide's "N of M", the slider) conveys that page and the \
             model agrees; expect "TEXT" is what a screen reader is given for the focused element \
             (name, role, states). A carousel that rotates is stopped with its own control first; one \
-            that cannot be stopped fails the run.
+            that cannot be stopped fails the run. The model stops at its ends, so a step past an end \
+            of a carousel that wraps around fails, and says so.
             With --listen, each expect "TEXT" is also checked by ear: eSpeak NG says TEXT in the \
             voice the model hears best (en-us; each check names it) or --voice, PocketSphinx hears it among every announcement of the pager, \
             what the script has said and its expected texts, and the check fails when it is heard \
