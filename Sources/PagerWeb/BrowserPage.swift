@@ -55,6 +55,24 @@ package final class BrowserPage: Sendable {
         var dialogs: [Dialog] = []
         var refusedRequests: [String] = []
         var navigationsAway: [String] = []
+        var failedLoads: [FailedLoad] = []
+        /// Each request's address, for a failure, which names only the request.
+        var requestURLs: [String: String] = [:]
+    }
+
+    /// A file the page asked for that did not arrive: the server refused it (`status` 404,
+    /// 500…) or it could not be read or reached (`reason`, Chromium's net error).
+    package struct FailedLoad: Sendable, Equatable {
+        package var url: String
+        package var status: Int?
+        package var reason: String?
+
+        /// "404", or the net error without its `net::` prefix.
+        package var why: String {
+            if let status { return "\(status)" }
+            let text = reason ?? "failed"
+            return text.hasPrefix("net::") ? String(text.dropFirst(5)) : text
+        }
     }
 
     /// The tab's target id, which is also its main frame's id.
@@ -81,6 +99,9 @@ package final class BrowserPage: Sendable {
             Self.handle(event, target: target, records: records, connection: connection)
         }
         try command("Page.enable")
+        // Files that fail to load (a stylesheet the server has not, a script it cannot read):
+        // what is then audited is not the page as its author sees it, and the report says so.
+        try command("Network.enable", .object([("maxTotalBufferSize", .int(0)), ("maxResourceBufferSize", .int(0))]))
         // Every request stops for a decision before it is sent (see `handle`).
         try command("Fetch.enable", .object([("patterns", .array([.object([("urlPattern", .string("*"))])]))]))
         // The page behaves as the focused window, so focus moves and :focus styles apply even
@@ -97,6 +118,9 @@ package final class BrowserPage: Sendable {
     package var dialogs: [Dialog] { records.withLock { $0.dialogs } }
     /// Addresses refused so far (not `file:`, not this machine), in the order they were asked for.
     package var refusedRequests: [String] { records.withLock { $0.refusedRequests } }
+    /// Files the page asked for (besides the page itself and what was refused) that did not
+    /// arrive, in order.
+    package var failedLoads: [FailedLoad] { records.withLock { $0.failedLoads } }
     /// Where the main frame went after the last `open` finished loading: each new document's
     /// address (the page's own for a reload).
     package var navigationsAway: [String] { records.withLock { $0.navigationsAway } }
@@ -329,6 +353,32 @@ package final class BrowserPage: Sendable {
         case "Page.navigatedWithinDocument":
             guard params["frameId"]?.stringValue == target, let url = params["url"]?.stringValue else { return }
             mainFrameNavigated(to: url, newDocument: false, records: records)
+        case "Network.responseReceived":
+            guard params["type"]?.stringValue != "Document", let status = params["response"]?["status"]?.intValue, status >= 400,
+                let url = params["response"]?["url"]?.stringValue
+            else { return }
+            records.withLock { $0.failedLoads.append(FailedLoad(url: url, status: status, reason: nil)) }
+        case "Network.loadingFailed":
+            // Our own refusals are told apart (`refusedRequests`); a load the page cancelled
+            // itself is no failure.
+            guard params["type"]?.stringValue != "Document", params["canceled"]?.boolValue != true else { return }
+            let errorText = params["errorText"]?.stringValue ?? ""
+            guard errorText != "net::ERR_BLOCKED_BY_CLIENT" else { return }
+            // A file the browser would not load for this page (a `file:` stylesheet on an http
+            // page) has no error text, only a reason it was blocked.
+            let blocked = params["blockedReason"]?.stringValue.map { $0 == "other" ? "blocked by the browser" : "blocked: \($0)" }
+            let reason = errorText.isEmpty ? blocked ?? "failed" : errorText
+            let request = params["requestId"]?.stringValue ?? ""
+            records.withLock { records in
+                records.failedLoads.append(
+                    FailedLoad(url: records.requestURLs.removeValue(forKey: request) ?? "a file", status: nil, reason: reason))
+            }
+        case "Network.loadingFinished":
+            guard let request = params["requestId"]?.stringValue else { return }
+            records.withLock { _ = $0.requestURLs.removeValue(forKey: request) }
+        case "Network.requestWillBeSent":
+            guard let request = params["requestId"]?.stringValue, let url = params["request"]?["url"]?.stringValue else { return }
+            records.withLock { $0.requestURLs[request] = url }
         case "Page.loadEventFired":
             records.withLock { records in
                 if case .opening(let requested, let committed) = records.phase { records.phase = .loaded(committed ?? requested) }

@@ -262,6 +262,23 @@ import Testing
             "\(reloaded.run.stderr)")
     }
 
+    /// A stylesheet the page names and does not have: the page audited unstyled was reported as
+    /// if it were the page, with no word of it.
+    @Test func filesThePageCouldNotLoadAreNoted() throws {
+        let folder = try TemporaryDirectory()
+        let html = try String(contentsOfFile: Self.page("bootstrap.html"), encoding: .utf8)
+            .replacingOccurrences(of: "</head>", with: "<link rel=\"stylesheet\" href=\"site.css\"></head>")
+        let path = folder.path + "/unstyled.html"
+        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        let audit = try Self.audit(["--url", path, "--rule", "label"])
+        #expect(
+            audit.run.lines.contains(
+                "note: 1 of the page's files could not be loaded (the first: file://\(folder.path)/site.css, ERR_FILE_NOT_FOUND): what was audited may lack their styles or scripts"
+            ), "\(audit.run.stdout)")
+        // The page as it is has none.
+        #expect(try !Self.audit(["--url", Self.page("bootstrap.html"), "--rule", "label"]).run.lines.contains { $0.hasPrefix("note:") })
+    }
+
     /// A page the server refuses (404) was reported as "no carousel found on …", as if the
     /// page had been there and held none; the server's answer is the news.
     @Test func aPageTheServerRefusesIsSaidSo() throws {

@@ -121,6 +121,12 @@ struct PageAudit {
                 "\(refused.count) \(refused.count == 1 ? "request" : "requests") to other machines \(refused.count == 1 ? "was" : "were") refused (the first: \(first.clipped(80))): PagerVoice fetches nothing from the network"
             )
         }
+        let failed = page.failedLoads
+        if let first = failed.first {
+            notes.append(
+                "\(failed.count) of the page's files could not be loaded (the first: \(first.url.clipped(80)), \(first.why)): what was audited may lack their styles or scripts"
+            )
+        }
         return notes
     }
 
