@@ -48,7 +48,9 @@ package enum ExitCleanup {
         registry.withLock { _ = $0.items.removeValue(forKey: registration.number) }
     }
 
-    /// Cleans up at exit and on SIGINT, SIGTERM and SIGHUP from now on. Idempotent.
+    /// Cleans up at exit and on SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 and SIGALRM
+    /// from now on (every signal whose default ends the process and that can be caught).
+    /// Idempotent.
     package static func install() {
         let first = registry.withLock { registry in
             defer { registry.installed = true }
@@ -61,11 +63,14 @@ package enum ExitCleanup {
         _ = fcntl(pipe.write.rawValue, F_SETFL, fcntl(pipe.write.rawValue, F_GETFL) | O_NONBLOCK)
         SignalPipe.writeEnd = pipe.write.rawValue
         OwnedThread.start(name: "exit cleanup", stackSize: 1 << 18) { watch(pipe.read) }
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM] {
             var current = sigaction()
             sigaction(signal, nil, &current)
-            // Left alone: a signal ignored (nohup) or already handled (the REPL's Ctrl-C).
-            guard unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 0 else { continue }
+            // Left alone: a signal ignored (nohup) or already handled (the REPL's Ctrl-C). Except
+            // SIGQUIT (Ctrl-\), which Swift's backtracer takes for a crash: it printed "Program
+            // crashed" with every thread for a person's request to quit, and left the browser's
+            // profile behind.
+            guard signal == SIGQUIT || unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 0 else { continue }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = signalPipeHandler
             action.sa_flags = SA_RESTART

@@ -453,9 +453,10 @@ import Testing
         print("10,000 slides audited in \(ContinuousClock.now - started)")
     }
 
-    /// SIGTERM and SIGINT while the browser runs: the signal ends pagervoice, and the browser and
-    /// its profile go with it.
-    @Test(arguments: [SIGTERM, SIGINT])
+    /// SIGTERM, SIGINT and the other signals that end a process by default (SIGQUIT printed a
+    /// crash report and left the profile; SIGUSR1 left it too) while the browser runs: the
+    /// signal ends pagervoice, and the browser and its profile go with it.
+    @Test(arguments: [SIGTERM, SIGINT, SIGQUIT, SIGUSR1])
     func aSignalLeavesNothingBehind(signal: Int32) throws {
         let server = try SilentServer(.tcp)
         let folder = try TemporaryDirectory()
