@@ -68,6 +68,14 @@ import Testing
             try Self.address("/dev/null").fileProblem() == "cannot audit /dev/null: it is not a regular file (a named pipe or a device)")
     }
 
+    /// A password in the address is not printed or written to a report.
+    @Test func aPasswordInTheAddressIsNotShown() throws {
+        #expect(try Self.address("http://me:secret@127.0.0.1:8080/x.html").given == "http://me:…@127.0.0.1:8080/x.html")
+        #expect(try Self.address("http://me:secret@127.0.0.1:8080/x.html").url == "http://me:secret@127.0.0.1:8080/x.html")
+        #expect(try Self.address("http://127.0.0.1:8080/a:b@c").given == "http://127.0.0.1:8080/a:b@c")
+        #expect(try Self.address("page.html").given == "page.html")
+    }
+
     /// Loopback by another name is refused with the two names that are let through: "serve
     /// the page on this machine" told someone serving it on [::1] to do what they had done.
     @Test func loopbackByAnotherNameIsToldWhichNamesWork() {

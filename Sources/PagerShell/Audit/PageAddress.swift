@@ -11,7 +11,8 @@ import PagerSystem
 struct PageAddress: Equatable {
     /// The URL the browser opens.
     var url: String
-    /// The address as the person gave it, for messages.
+    /// The address as the person gave it, for messages and reports, with any password in it
+    /// shown as "…" (a report is shared; `http://user:secret@localhost/` was printed whole).
     var given: String
     /// The file's path, for a local file (checked before the browser starts).
     var file: String?
@@ -21,7 +22,7 @@ struct PageAddress: Equatable {
 
     /// Parses `text`; a mistake is one sentence, for a usage error.
     init(_ text: String, workingDirectory: String) throws(UsageError) {
-        given = text
+        given = Self.withoutPassword(text)
         let trimmed = text.trimmingSpaces()
         guard !trimmed.isEmpty else { throw UsageError("--url needs an address or a file") }
         if let colon = trimmed.firstIndex(of: ":"), Self.isScheme(trimmed[..<colon]) {
@@ -78,6 +79,17 @@ struct PageAddress: Equatable {
             url = "file://" + Self.percentEncoded(normal) + suffix
             artifact = Self.relative(normal, to: workingDirectory)
         }
+    }
+
+    /// `scheme://user:password@host…` as `scheme://user:…@host…`; anything else as it is.
+    static func withoutPassword(_ text: String) -> String {
+        guard let slashes = text.firstIndex(of: "/"), text[slashes...].hasPrefix("//"),
+            text[..<slashes].last == ":"
+        else { return text }
+        let authorityStart = text.index(slashes, offsetBy: 2)
+        let authority = text[authorityStart...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return text }
+        return String(text[..<text.index(after: colon)]) + "…" + String(text[at...])
     }
 
     static func absolute(_ path: String, in folder: String) -> String {

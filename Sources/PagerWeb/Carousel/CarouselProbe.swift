@@ -44,6 +44,8 @@ package struct CarouselProbe {
         case notFound(url: String)
         case selectorMatchesNothing(String)
         case invalidSelector(String, reason: String)
+        /// `--carousel` matched, but nothing there is a carousel.
+        case notACarousel(String)
         case page(PageError)
         /// The script's answer was not what it always answers: the page replaced something the
         /// script relies on (`JSON`, `document.querySelectorAll`).
@@ -60,7 +62,10 @@ package struct CarouselProbe {
                 "no carousel found on \(url.clipped(80)): no element with aria-roledescription=\"carousel\", no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators and no group of dot buttons"
             case .selectorMatchesNothing(let selector): "--carousel \(selector.clipped(60)) matches nothing on the page"
             case .invalidSelector(let selector, let reason):
-                "--carousel \(selector.clipped(60)) is not a CSS selector: \(reason.clipped(80))"
+                // Chromium's message begins with where it failed, which is ours, not the person's.
+                "--carousel \(selector.clipped(60)) is not a CSS selector: \(CarouselProbe.withoutCallSite(reason).clipped(100))"
+            case .notACarousel(let selector):
+                "--carousel \(selector.clipped(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators and no group of dot buttons"
             case .page(let error): error.description
             case .unexpectedAnswer(let what):
                 "the page answered the audit's script unexpectedly (\(what)); it may have replaced the browser's own functions"
@@ -105,6 +110,7 @@ package struct CarouselProbe {
             default:
                 let status = try? script("(performance.getEntriesByType('navigation')[0] || {}).responseStatus || 0").intValue
                 if let status, status >= 400 { throw .httpStatus(url: url, status: status) }
+                if let selector { throw .notACarousel(selector) }
                 throw .notFound(url: url)
             }
         }
@@ -262,6 +268,13 @@ package struct CarouselProbe {
             }
             throw .page(error)
         }
+    }
+
+    /// "')))' is not a valid selector." of "Failed to execute 'querySelectorAll' on 'Document':
+    /// ')))' is not a valid selector.".
+    static func withoutCallSite(_ message: String) -> String {
+        guard message.hasPrefix("Failed to execute "), let colon = message.firstIndex(of: ":") else { return message }
+        return String(message[message.index(after: colon)...].drop { $0 == " " })
     }
 
     /// A JavaScript string literal for `text` (the selector a person typed).
