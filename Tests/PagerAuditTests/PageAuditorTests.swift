@@ -68,6 +68,21 @@ import Testing
             ])
     }
 
+    /// One slide reads as one: "its 1 dots", "all 1 dots are on screen" before; and a pickerList
+    /// of five hundred stays one line.
+    @Test func oneDotIsOneDotAndManyStayShort() {
+        var facts = Self.facts(count: 1)
+        facts.pickers[0].box = PageBox(x: 0, y: 0, width: 30, height: 23)
+        facts.narrow = NarrowLayout(width: 320, pickers: facts.pickers.map(\.box), widget: nil)
+        #expect(Self.finding(.label, facts).message.contains(", its one dot (“Slide 1”), its controls"))
+        #expect(Self.finding(.dotsFit, facts).message == "in a 320 px wide window its one dot is on screen, from x = 0 to 30 px")
+        #expect(Self.finding(.targetSize, facts).message.hasPrefix("1 of 3 targets is under 24x24 px"))
+        let auditor = PageAuditor(facts: Self.facts(count: 500))
+        #expect(auditor.pickerList(Array(0..<223) + Array(277..<500)) == "dots 1–223 and 278–500")
+        #expect(auditor.pickerList([0, 2, 4]) == "dots 1, 3 and 5")
+        #expect(auditor.pickerList(Array(stride(from: 0, to: 40, by: 2))) == "dots 1, 3, 5, 7, 9, 11, 13 and 13 more")
+    }
+
     @Test func labelFailsForSilentNames() {
         var facts = Self.facts()
         facts.pickers[1].name = "\u{200B}"

@@ -168,7 +168,10 @@ package struct PageAuditor: Sendable {
         var named: [String] = []
         if !AccessibleText.isSilent(widget.name) { named.append("the carousel \u{201C}\(widget.name.clipped(40))\u{201D}") }
         if let first = facts.pickers.first {
-            named.append("its \(facts.pickers.count) \(pickerWord)s (\u{201C}\(first.name.clipped(30))\u{201D} …)")
+            named.append(
+                facts.pickers.count == 1
+                    ? "its one \(pickerWord) (\u{201C}\(first.name.clipped(30))\u{201D})"
+                    : "its \(facts.pickers.count) \(pickerWord)s (\u{201C}\(first.name.clipped(30))\u{201D} …)")
         }
         let controls = [facts.previous, facts.next, facts.rotation].compactMap { $0 }.map { "\u{201C}\($0.name.clipped(30))\u{201D}" }
         if !controls.isEmpty { named.append("its controls (\(controls.joined(separator: ", ")))") }
@@ -684,7 +687,9 @@ package struct PageAuditor: Sendable {
         let right = boxes.map(\.1.maxX).max() ?? 0
         return pass(
             .dotsFit,
-            "in a \(px) wide window all \(facts.pickers.count) \(pickerWord)s are on screen, side by side, from x = \(AuditNumber.text(left)) to \(AuditNumber.text(right)) px"
+            facts.pickers.count == 1
+                ? "in a \(px) wide window its one \(pickerWord) is on screen, from x = \(AuditNumber.text(left)) to \(AuditNumber.text(right)) px"
+                : "in a \(px) wide window all \(facts.pickers.count) \(pickerWord)s are on screen, side by side, from x = \(AuditNumber.text(left)) to \(AuditNumber.text(right)) px"
         )
     }
 
@@ -751,7 +756,7 @@ package struct PageAuditor: Sendable {
         }
         return pass(
             .targetSize,
-            "\(undersized.count) of \(targets.count) targets are under 24x24 px (\(undersized[0].name): \(size(undersized[0].box))) but spaced so that 24 px circles centred on them cross no other target or circle (the spacing exception)"
+            "\(undersized.count) of \(targets.count) targets \(undersized.count == 1 ? "is" : "are") under 24x24 px (\(undersized[0].name): \(size(undersized[0].box))) but spaced so that 24 px circles centred on them cross no other target or circle (the spacing exception)"
         )
     }
 
