@@ -279,6 +279,28 @@ import Testing
         #expect(try !Self.audit(["--url", Self.page("bootstrap.html"), "--rule", "label"]).run.lines.contains { $0.hasPrefix("note:") })
     }
 
+    /// A stop button placed just before the carousel rather than in it: it was not found, and
+    /// the carousel failed 2.2.2 as having no control to stop it. (Bootstrap still rotates
+    /// under reduced motion, which stays a failure.)
+    @Test func aStopButtonBesideTheCarouselIsItsControl() throws {
+        let folder = try TemporaryDirectory()
+        let stop =
+            "<button type=\"button\" id=\"stop\" aria-label=\"Stop automatic slide show\""
+            + " onclick=\"bootstrap.Carousel.getOrCreateInstance(document.getElementById('carouselExampleIndicators')).pause()\">Stop</button>"
+        let html = try String(contentsOfFile: Self.page("bootstrap.html"), encoding: .utf8)
+            .replacingOccurrences(of: "<div id=\"carouselExampleIndicators\"", with: stop + "<div id=\"carouselExampleIndicators\"")
+            .replacingOccurrences(of: "data-bs-ride=\"true\">", with: "data-bs-ride=\"carousel\" data-bs-pause=\"false\">")
+        let path = folder.path + "/stop-beside.html"
+        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        let audit = try Self.audit(["--url", path, "--rule", "auto-advance,focus-order"])
+        #expect(
+            audit.line("auto-advance")?.hasPrefix(
+                "FAIL auto-advance (WCAG 2.2.2) at #stop “Stop automatic slide show”: with prefers-reduced-motion: reduce it still rotates")
+                == true, "\(audit.run.stdout)")
+        #expect(
+            audit.line("focus-order")?.contains("Tab reaches “Stop automatic slide show” → dot “Slide 1”") == true, "\(audit.run.stdout)")
+    }
+
     /// A page the server refuses (404) was reported as "no carousel found on …", as if the
     /// page had been there and held none; the server's answer is the news.
     @Test func aPageTheServerRefusesIsSaidSo() throws {

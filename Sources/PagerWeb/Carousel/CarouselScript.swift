@@ -285,6 +285,20 @@ enum CarouselScript {
               found.previous = first('previous');
               found.next = first('next');
               found.rotation = first('rotation');
+              // A rotation control just outside the widget is still its control: one that names a
+              // part of it in aria-controls, else one beside it (a sibling, or inside one). A stop
+              // button placed before the carousel was missed, and its carousel failed 2.2.2 as
+              // having no way to stop it.
+              if (!found.rotation) {
+                const ids = new Set([r, ...r.querySelectorAll('[id]')].map((e) => e.id).filter(Boolean));
+                const isButton = (e) => e.matches('button,[role=button],input[type=button]');
+                const pointing = [...document.querySelectorAll('[aria-controls]')].find((e) => !r.contains(e) && isButton(e)
+                  && controlKind(e) === 'rotation' && (e.getAttribute('aria-controls') || '').split(/\s+/).some((id) => ids.has(id)));
+                const beside = r.parentElement ? [...r.parentElement.children].filter((e) => e !== r)
+                  .flatMap((e) => [e, ...e.querySelectorAll('button,[role=button],input[type=button]')])
+                  .find((e) => isButton(e) && controlKind(e) === 'rotation') : null;
+                found.rotation = pointing || beside || null;
+              }
               for (const k of ['previous', 'next', 'rotation']) if (found[k]) found[k].setAttribute(MARK, k);
               if (found.slider) found.slider.setAttribute(MARK, 'slider');
               const others = [];
