@@ -279,19 +279,33 @@ import Testing
         #expect(try !Self.audit(["--url", Self.page("bootstrap.html"), "--rule", "label"]).run.lines.contains { $0.hasPrefix("note:") })
     }
 
+    /// Bootstrap's documented carousel rotating from the start (`data-bs-ride="carousel"`, not
+    /// paused under the pointer) with a stop button that pauses it, `inside` the carousel in its
+    /// top left corner (where Bootstrap's full-height Previous is drawn over it) or just before
+    /// it; written into `folder`.
+    static func rotatingBootstrapPage(stopInside inside: Bool, in folder: TemporaryDirectory) throws -> String {
+        let style = inside ? " style=\"position:absolute;top:8px;left:8px\"" : ""
+        let stop =
+            "<button type=\"button\" id=\"stop\" aria-label=\"Stop automatic slide show\"\(style)"
+            + " onclick=\"bootstrap.Carousel.getOrCreateInstance(document.getElementById('carouselExampleIndicators')).pause()\">Stop</button>"
+        var html = try String(contentsOfFile: page("bootstrap.html"), encoding: .utf8)
+            .replacingOccurrences(
+                of: "data-bs-ride=\"true\">", with: "data-bs-ride=\"carousel\" data-bs-pause=\"false\">" + (inside ? stop : ""))
+        if !inside {
+            html = html.replacingOccurrences(
+                of: "<div id=\"carouselExampleIndicators\"", with: stop + "<div id=\"carouselExampleIndicators\"")
+        }
+        let path = folder.path + "/rotating-\(inside ? "inside" : "beside").html"
+        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// A stop button placed just before the carousel rather than in it: it was not found, and
     /// the carousel failed 2.2.2 as having no control to stop it. (Bootstrap still rotates
     /// under reduced motion, which stays a failure.)
     @Test func aStopButtonBesideTheCarouselIsItsControl() throws {
         let folder = try TemporaryDirectory()
-        let stop =
-            "<button type=\"button\" id=\"stop\" aria-label=\"Stop automatic slide show\""
-            + " onclick=\"bootstrap.Carousel.getOrCreateInstance(document.getElementById('carouselExampleIndicators')).pause()\">Stop</button>"
-        let html = try String(contentsOfFile: Self.page("bootstrap.html"), encoding: .utf8)
-            .replacingOccurrences(of: "<div id=\"carouselExampleIndicators\"", with: stop + "<div id=\"carouselExampleIndicators\"")
-            .replacingOccurrences(of: "data-bs-ride=\"true\">", with: "data-bs-ride=\"carousel\" data-bs-pause=\"false\">")
-        let path = folder.path + "/stop-beside.html"
-        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try Self.rotatingBootstrapPage(stopInside: false, in: folder)
         let audit = try Self.audit(["--url", path, "--rule", "auto-advance,focus-order"])
         #expect(
             audit.line("auto-advance")?.hasPrefix(

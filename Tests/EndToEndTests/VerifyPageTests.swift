@@ -93,13 +93,7 @@ import Testing
     /// script was a slide off. It is stopped from the keyboard now, as a person can.
     @Test func aRotatingCarouselIsStoppedWhereAClickWouldMissItsControl() throws {
         let folder = try TemporaryDirectory()
-        let stop =
-            "<button type=\"button\" id=\"stop\" aria-label=\"Stop automatic slide show\" style=\"position:absolute;top:8px;left:8px\""
-            + " onclick=\"bootstrap.Carousel.getOrCreateInstance(this.parentElement).pause()\">Stop</button>"
-        let html = try String(contentsOfFile: Self.page("bootstrap.html"), encoding: .utf8)
-            .replacingOccurrences(of: "data-bs-ride=\"true\">", with: "data-bs-ride=\"carousel\" data-bs-pause=\"false\">" + stop)
-        let path = folder.path + "/rotating.html"
-        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try PageAuditTests.rotatingBootstrapPage(stopInside: true, in: folder)
         let result = try Self.verify(["--url", path, Self.page("paging-bootstrap.pv")])
         #expect(result.run.status == 0, "\(result.run.stdout)\(result.run.stderr)")
         #expect(result.run.lines == ["6 passed, 0 failed"])
