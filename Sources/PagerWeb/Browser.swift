@@ -33,11 +33,14 @@ package final class Browser: Sendable {
         ExitCleanup.install()
         let path = try BrowserLocator.locate(named: executable)
         let profile: TemporaryFolder
+        // Profiles of runs that were killed outright (SIGKILL) go first; ours is marked as ours.
+        AbandonedFolders.removeAbandoned(prefix: "pagervoice-browser-", in: profileParent ?? TemporaryFolder.parentFolder)
         do {
             profile = try TemporaryFolder(prefix: "pagervoice-browser", in: profileParent)
         } catch {
             throw .noProfileFolder(error)
         }
+        AbandonedFolders.mark(profile.path)
         let sockets: (ours: DevToolsSocket, browsers: FileDescriptor)
         do {
             sockets = try DevToolsSocket.pair()

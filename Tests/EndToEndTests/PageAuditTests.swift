@@ -521,4 +521,36 @@ import Testing
         #expect(status != nil && status != 0)
         try Self.expectNothingLeft(in: folder)
     }
+
+    /// SIGKILL cannot be caught: the run's browser ends once its pipe closes, but its profile
+    /// (a megabyte and more) stayed for good. The next run removes it: a profile is marked with
+    /// its run's process, and one whose process is gone is removed. A folder without that mark
+    /// is not PagerVoice's to remove.
+    @Test func theNextRunRemovesTheProfileOfAKilledOne() throws {
+        let server = try SilentServer(.tcp)
+        let folder = try TemporaryDirectory()
+        let page = folder.path + "/hang.html"
+        try "<!doctype html><title>Hangs</title><img src=\"http://\(Self.host(server))/never.png\">"
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        let unmarked = folder.path + "/pagervoice-browser-someone-elses"
+        try FileManager.default.createDirectory(atPath: unmarked, withIntermediateDirectories: false)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = folder.path
+        let child = try LoggedChildProcess(
+            executable: Pagervoice.path, arguments: ["audit", "--url", page, "--timeout", "60"], environment: environment)
+        #expect(waitUntil { Self.browserProcesses(using: folder.path).count >= 2 }, "the browser never started")
+        child.signal(SIGKILL)
+        #expect(child.waitForExit(timeout: .seconds(30)) != nil)
+        #expect(waitUntil { Self.browserProcesses(using: folder.path).isEmpty }, "the browser outlived its pipe")
+        let killed = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("pagervoice-browser-") && "\(folder.path)/\($0)" != unmarked
+        }
+        #expect(killed.count == 1, "\(killed)")
+
+        let next = try Pagervoice.run(
+            ["audit", "--url", Self.page("bootstrap.html"), "--rule", "label"], environment: ["TMPDIR": folder.path])
+        #expect(next.status == 0, "\(next.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("pagervoice-browser-") }
+        #expect(left == ["pagervoice-browser-someone-elses"])
+    }
 }
