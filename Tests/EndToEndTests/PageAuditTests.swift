@@ -435,14 +435,25 @@ import Testing
         }
     }
 
-    /// A page served on this machine that never finishes: its image's server accepts and never
-    /// answers. The load is bounded by --timeout.
-    @Test func aPageThatNeverLoadsIsBounded() throws {
+    /// A page that never finishes loading, in a folder of its own: its image is asked of a
+    /// server on this machine that accepts and never answers (kept running until stopped).
+    static func pageThatNeverLoads() throws -> (server: SilentServer, folder: TemporaryDirectory, page: String) {
         let server = try SilentServer(.tcp)
         let folder = try TemporaryDirectory()
         let page = folder.path + "/hang.html"
         try "<!doctype html><title>Hangs</title><img src=\"http://\(Self.host(server))/never.png\">"
             .write(toFile: page, atomically: true, encoding: .utf8)
+        return (server, folder, page)
+    }
+
+    /// A page served on this machine that never finishes: its image's server accepts and never
+    /// answers. The load is bounded by --timeout.
+    @Test func aPageThatNeverLoadsIsBounded() throws {
+        let (server, folder, page) = try Self.pageThatNeverLoads()
+        defer {
+            server.stop()
+            withExtendedLifetime(folder) {}
+        }
         let started = ContinuousClock.now
         let audit = try Self.audit(["--url", page, "--timeout", "1"])
         #expect(audit.run.status == 1)
@@ -502,11 +513,8 @@ import Testing
     /// signal ends pagervoice, and the browser and its profile go with it.
     @Test(arguments: [SIGTERM, SIGINT, SIGQUIT, SIGUSR1])
     func aSignalLeavesNothingBehind(signal: Int32) throws {
-        let server = try SilentServer(.tcp)
-        let folder = try TemporaryDirectory()
-        let page = folder.path + "/hang.html"
-        try "<!doctype html><title>Hangs</title><img src=\"http://\(Self.host(server))/never.png\">"
-            .write(toFile: page, atomically: true, encoding: .utf8)
+        let (server, folder, page) = try Self.pageThatNeverLoads()
+        defer { server.stop() }
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = folder.path
         let child = try LoggedChildProcess(
@@ -527,11 +535,8 @@ import Testing
     /// its run's process, and one whose process is gone is removed. A folder without that mark
     /// is not PagerVoice's to remove.
     @Test func theNextRunRemovesTheProfileOfAKilledOne() throws {
-        let server = try SilentServer(.tcp)
-        let folder = try TemporaryDirectory()
-        let page = folder.path + "/hang.html"
-        try "<!doctype html><title>Hangs</title><img src=\"http://\(Self.host(server))/never.png\">"
-            .write(toFile: page, atomically: true, encoding: .utf8)
+        let (server, folder, page) = try Self.pageThatNeverLoads()
+        defer { server.stop() }
         let unmarked = folder.path + "/pagervoice-browser-someone-elses"
         try FileManager.default.createDirectory(atPath: unmarked, withIntermediateDirectories: false)
         var environment = ProcessInfo.processInfo.environment
