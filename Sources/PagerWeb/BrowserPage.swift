@@ -241,6 +241,16 @@ package final class BrowserPage: Sendable {
         }
     }
 
+    /// The accessibility nodes of the DOM node `backendNodeId` and everything inside it
+    /// (`Accessibility.queryAXTree` with no name or role: all of them, ignored ones included).
+    /// A widget's own: on a page of thousands of links the whole tree took over a second to
+    /// read, and a carousel's audit reads it after every step.
+    package func accessibilitySubtree(of backendNodeId: Int, timeout: Duration = .seconds(10)) throws(PageError) -> [JSON] {
+        try command("Accessibility.enable", timeout: timeout)
+        return try command("Accessibility.queryAXTree", .object([("backendNodeId", .int(backendNodeId))]), timeout: timeout)["nodes"]?
+            .arrayValue ?? []
+    }
+
     /// The page's whole accessibility tree as DevTools gives it: the `nodes` of
     /// `Accessibility.getFullAXTree`, each with its role, name, properties and child ids.
     package func accessibilityTree(timeout: Duration = .seconds(10)) throws(PageError) -> [JSON] {
