@@ -37,6 +37,16 @@ import Testing
         #expect(run.lines == ["1 passed, 0 failed"])
     }
 
+    /// A script with a byte that is not UTF-8 (an editor's Latin-1 "é") says on which line.
+    @Test func aScriptThatIsNotUTF8SaysWhere() throws {
+        let dir = try TemporaryDirectory()
+        let script = dir.path + "/latin1.pv"
+        try Data("next\n# caf".utf8 + [0xE9] + Data("\nexpect \"Page 2 of 3\"\n".utf8)).write(to: URL(fileURLWithPath: script))
+        let run = try Pagervoice.run(["verify", script])
+        #expect(run.status == 1)
+        #expect(run.errorLines == ["\(script): cannot read: not valid UTF-8 (line 2)"])
+    }
+
     @Test func aScriptWithoutChecksFails() throws {
         let dir = try TemporaryDirectory()
         let empty = dir.path + "/empty.pv"

@@ -28,7 +28,10 @@ enum FileIO {
                     if bytes.count > limit { return .failure(FileError("larger than \(limit >> 20) MiB")) }
                 }
                 guard let text = String(validating: bytes, as: UTF8.self) else {
-                    return .failure(FileError("not valid UTF-8"))
+                    // Where, so the line can be found and fixed (an editor's Latin-1 "é").
+                    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                    let line = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
+                    return .failure(FileError("not valid UTF-8 (line \(line))"))
                 }
                 return .success(text)
             }
