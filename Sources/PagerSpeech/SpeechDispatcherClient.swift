@@ -354,7 +354,7 @@ public final class SpeechDispatcherClient: Sendable {
             return true
         }
         if !kept { try? watch?.close() }
-        return true
+        return kept
     }
 
     /// Closes a connection that is not (or no longer) the client's, on the worker queue.
@@ -426,7 +426,15 @@ public final class SpeechDispatcherClient: Sendable {
                 return false
             }
         }
-        if install(connection, clearingFailure: true) { onReconnected() }
+        guard install(connection, clearingFailure: true) else { return true }
+        // A rate or voice asked for while the settings were being sent is sent now.
+        let (rateNow, voiceNow) = state.withLock { ($0.rate, $0.voice) }
+        if let rateNow, rateNow != rate { try? setRate(wordsPerMinute: rateNow) }
+        if let voiceNow, voiceNow != voice { try? setVoice(voiceNow) }
+        // Told on the delivery queue, after every event of the loss: a failure delivered late
+        // must not follow the news that speech is back.
+        let onReconnected = self.onReconnected
+        delivery.async { onReconnected() }
         return true
     }
 

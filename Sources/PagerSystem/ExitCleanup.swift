@@ -70,7 +70,9 @@ package enum ExitCleanup {
             // SIGQUIT (Ctrl-\), which Swift's backtracer takes for a crash: it printed "Program
             // crashed" with every thread for a person's request to quit, and left the browser's
             // profile behind.
-            guard signal == SIGQUIT || unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 0 else { continue }
+            // An ignored SIGQUIT stays ignored (a shell's background job).
+            let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+            guard handler == 0 || signal == SIGQUIT && handler != 1 else { continue }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = signalPipeHandler
             action.sa_flags = SA_RESTART

@@ -364,14 +364,14 @@ package final class BrowserPage: Sendable {
             guard params["frameId"]?.stringValue == target, let url = params["url"]?.stringValue else { return }
             mainFrameNavigated(to: url, newDocument: false, records: records)
         case "Network.responseReceived":
-            guard params["type"]?.stringValue != "Document", let status = params["response"]?["status"]?.intValue, status >= 400,
+            guard Self.countsAsPageFile(params["type"]?.stringValue), let status = params["response"]?["status"]?.intValue, status >= 400,
                 let url = params["response"]?["url"]?.stringValue
             else { return }
             records.withLock { $0.failedLoads.append(FailedLoad(url: url, status: status, reason: nil)) }
         case "Network.loadingFailed":
             // Our own refusals are told apart (`refusedRequests`); a load the page cancelled
             // itself is no failure.
-            guard params["type"]?.stringValue != "Document", params["canceled"]?.boolValue != true else { return }
+            guard Self.countsAsPageFile(params["type"]?.stringValue), params["canceled"]?.boolValue != true else { return }
             let errorText = params["errorText"]?.stringValue ?? ""
             guard errorText != "net::ERR_BLOCKED_BY_CLIENT" else { return }
             // A file the browser would not load for this page (a `file:` stylesheet on an http
@@ -396,6 +396,12 @@ package final class BrowserPage: Sendable {
         default:
             return
         }
+    }
+
+    /// What the page's look and behaviour are made of: a browser's own requests (a favicon,
+    /// which full Chromium asks every server for) and the page's fetches are not.
+    private static func countsAsPageFile(_ type: String?) -> Bool {
+        ["Stylesheet", "Script", "Image", "Font", "Media"].contains(type ?? "")
     }
 
     private static func mainFrameNavigated(to url: String, newDocument: Bool, records: Locked<Records>) {

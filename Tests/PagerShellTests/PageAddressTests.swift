@@ -74,6 +74,11 @@ import Testing
         #expect(try Self.address("http://me:secret@127.0.0.1:8080/x.html").url == "http://me:secret@127.0.0.1:8080/x.html")
         #expect(try Self.address("http://127.0.0.1:8080/a:b@c").given == "http://127.0.0.1:8080/a:b@c")
         #expect(try Self.address("page.html").given == "page.html")
+        // Nor in an error that names the address the browser opened.
+        let address = try Self.address("http://me:secret@127.0.0.1:8080/x.html")
+        #expect(
+            address.shown("the server answered 401 for http://me:secret@127.0.0.1:8080/x.html, so there is no page to audit")
+                == "the server answered 401 for http://me:…@127.0.0.1:8080/x.html, so there is no page to audit")
     }
 
     /// Loopback by another name is refused with the two names that are let through: "serve

@@ -81,6 +81,12 @@ struct PageAddress: Equatable {
         }
     }
 
+    /// `message` with the address the browser opened (which holds any password) shown as the
+    /// person gave it, password hidden: an error names the address it failed on.
+    func shown(_ message: String) -> String {
+        url == given ? message : message.replacing(url, with: given)
+    }
+
     /// `scheme://user:password@host…` as `scheme://user:…@host…`; anything else as it is.
     static func withoutPassword(_ text: String) -> String {
         guard let slashes = text.firstIndex(of: "/"), text[slashes...].hasPrefix("//"),

@@ -28,7 +28,7 @@ struct PageAudit {
         do {
             report = try audit()
         } catch {
-            io.err.writeLine("pagervoice audit: \(error.description)")
+            io.err.writeLine("pagervoice audit: \(address.shown(error.description))")
             io.err.flush()
             // A selector that is not CSS is a mistake on the command line, found by the browser.
             if case .probe(.invalidSelector) = error { return 2 }

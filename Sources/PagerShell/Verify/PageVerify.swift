@@ -20,7 +20,7 @@ final class PageVerify {
         self.address = address
         self.carousel = carousel
         self.loadTimeout = loadTimeout
-        do { chromium = try Browser(executable: browser) } catch { throw Failure(description: error.description) }
+        do { chromium = try Browser(executable: browser) } catch { throw Failure(description: address.shown(error.description)) }
     }
 
     deinit { chromium.close() }
@@ -32,14 +32,14 @@ final class PageVerify {
             try page.setViewport(width: 1280, height: 800)
             try page.open(address.url, timeout: loadTimeout)
         } catch {
-            throw Failure(description: error.description)
+            throw Failure(description: address.shown(error.description))
         }
         defer { _ = try? page.close() }
         let chromium = self.chromium
         var probe = CarouselProbe(page: page, selector: carousel) { () throws(PageError) in try chromium.newPage() }
         probe.commandTimeout = max(probe.commandTimeout, loadTimeout)
         let prepared: (facts: CarouselFacts, marks: [String: Int])
-        do { prepared = try probe.prepare(url: address.url) } catch { throw Failure(description: error.description) }
+        do { prepared = try probe.prepare(url: address.url) } catch { throw Failure(description: address.shown(error.description)) }
         let rotation = prepared.facts.rotationFacts
         if rotation.rotates, !(rotation.pausedWithControl && rotation.changesAfterPause == 0) {
             let how = prepared.facts.rotation == nil ? "it has no control to stop it" : "its rotation control does not stop it"

@@ -157,12 +157,15 @@ package struct CarouselProbe {
         facts.rotationFacts = rotation
 
         // Here too it is stopped, as a person would stop it before reading, where that works:
-        // from the keyboard when it can be focused, since a click at its middle lands on whatever
+        // from the keyboard when it is a button or link that can be focused (a role="button" div may
+        // answer clicks alone), since a click at its middle lands on whatever
         // is drawn there, and Bootstrap's Previous, full height at the carousel's side, covers a
         // stop button placed in that corner (the click paged back and rotation went on).
         try animationSpeed(Self.fastAnimations)
         if rotation.rotates, rotation.changesAfterPause == 0, let control = facts.rotation {
-            facts.steps.append(try step(.rotationControl(control.focusable ? .enter : .click), facts, marks: marks))
+            let native = try script("__pagervoice.native('rotation')").boolValue == true
+            let byKeyboard = control.focusable && native
+            facts.steps.append(try step(.rotationControl(byKeyboard ? .enter : .click), facts, marks: marks))
         }
         return (facts, marks)
     }
@@ -327,7 +330,8 @@ package struct CarouselProbe {
             tree = try page.accessibilitySubtree(of: root, timeout: commandTimeout)
             let inside = Set(tree.compactMap { $0["backendDOMNodeId"]?.intValue })
             for (mark, backend) in marks where !inside.contains(backend) && !mark.hasPrefix("slide-") && !mark.hasPrefix("picker-") {
-                tree += try page.accessibilitySubtree(of: backend, timeout: commandTimeout)
+                // A control the page removed since (re-rendered) has no node, as in the whole tree.
+                tree += (try? page.accessibilitySubtree(of: backend, timeout: commandTimeout)) ?? []
             }
         } catch {
             throw .page(error)

@@ -286,17 +286,19 @@ enum CarouselScript {
               found.next = first('next');
               found.rotation = first('rotation');
               // A rotation control just outside the widget is still its control: one that names a
-              // part of it in aria-controls, else one beside it (a sibling, or inside one). A stop
-              // button placed before the carousel was missed, and its carousel failed 2.2.2 as
-              // having no way to stop it.
+              // part of it in aria-controls, else a button right beside it (a sibling) whose name
+              // says it pauses or stops a slide show. A stop button placed before the carousel was
+              // missed, and its carousel failed 2.2.2 as having no way to stop it. Beside it, "play"
+              // and "start" are not enough ("Start free trial"), and a form's submit button never is:
+              // the probe presses what it finds.
               if (!found.rotation) {
                 const ids = new Set([r, ...r.querySelectorAll('[id]')].map((e) => e.id).filter(Boolean));
-                const isButton = (e) => e.matches('button,[role=button],input[type=button]');
+                const isButton = (e) => e.matches('button:not([type=submit]),[role=button],input[type=button]') && !(e.form && e.type === 'submit');
                 const pointing = [...document.querySelectorAll('[aria-controls]')].find((e) => !r.contains(e) && isButton(e)
                   && controlKind(e) === 'rotation' && (e.getAttribute('aria-controls') || '').split(/\s+/).some((id) => ids.has(id)));
-                const beside = r.parentElement ? [...r.parentElement.children].filter((e) => e !== r)
-                  .flatMap((e) => [e, ...e.querySelectorAll('button,[role=button],input[type=button]')])
-                  .find((e) => isButton(e) && controlKind(e) === 'rotation') : null;
+                const stops = (e) => /\b(pause|stop)\b|rotation|slide ?show|autoplay/.test(roughName(e).toLowerCase());
+                const beside = r.parentElement ? [...r.parentElement.children]
+                  .find((e) => e !== r && isButton(e) && controlKind(e) === 'rotation' && stops(e)) : null;
                 found.rotation = pointing || beside || null;
               }
               for (const k of ['previous', 'next', 'rotation']) if (found[k]) found[k].setAttribute(MARK, k);
@@ -480,6 +482,12 @@ enum CarouselScript {
                 style.remove();
               }
               return true;
+            },
+            // Whether a part is a control the keyboard activates natively (Enter on a button or a
+            // link); a role="button" div may answer clicks alone.
+            native(mark) {
+              const e = document.querySelector('[' + MARK + '="' + mark + '"]');
+              return !!e && e.matches('button,input[type=button],input[type=submit],a[href],summary');
             },
             focus(mark) {
               const e = document.querySelector('[' + MARK + '="' + mark + '"]');
