@@ -343,7 +343,7 @@ public final class SpeechDispatcherClient: Sendable {
             return state.generation
         }
         guard let generation else {
-            discard(connection)
+            discard(connection.handle, slot: connection.slot)
             return false
         }
         // Watched once installed: a socket that hung up already is reported at once, as lost.
@@ -358,14 +358,14 @@ public final class SpeechDispatcherClient: Sendable {
     }
 
     /// Closes a connection that is not (or no longer) the client's, on the worker queue.
-    private func discard(_ connection: Connection) {
-        state.withLock { _ = $0.live.remove(Self.key(connection.handle)) }
-        SpeechDispatcherRaw.silenceSlot(connection.slot)
+    private func discard(_ handle: SpeechDispatcherRaw.Handle, slot: Int) {
+        state.withLock { _ = $0.live.remove(Self.key(handle)) }
+        SpeechDispatcherRaw.silenceSlot(slot)
         // Now, not on the worker: a command stuck waiting for its reply there returns at once.
-        Glibc.shutdown(connection.handle.socket.rawValue, Int32(SHUT_RDWR))
+        Glibc.shutdown(handle.socket.rawValue, Int32(SHUT_RDWR))
         worker.async {
-            SpeechDispatcherRaw.close(connection.handle)
-            SpeechDispatcherRaw.releaseSlot(connection.slot)
+            SpeechDispatcherRaw.close(handle)
+            SpeechDispatcherRaw.releaseSlot(slot)
         }
     }
 
@@ -376,7 +376,7 @@ public final class SpeechDispatcherClient: Sendable {
     /// such thread per loss.
     private func startReconnecting() {
         guard let interval = reconnectInterval else { return }
-        let dead = state.withLock { state -> (Connection?, FileDescriptor?)? in
+        let dead = state.withLock { state -> ((SpeechDispatcherRaw.Handle, Int)?, FileDescriptor?)? in
             guard !state.closed, !state.reconnecting else { return nil }
             state.reconnecting = true
             defer {
@@ -385,11 +385,11 @@ public final class SpeechDispatcherClient: Sendable {
                 state.hangupWatch = nil
             }
             guard let handle = state.handle, let slot = state.slot else { return (nil, state.hangupWatch) }
-            return (Connection(handle: handle, slot: slot, socket: -1), state.hangupWatch)
+            return ((handle, slot), state.hangupWatch)
         }
         guard let (connection, watch) = dead else { return }
         try? watch?.close()
-        if let connection { discard(connection) }
+        if let (handle, slot) = connection { discard(handle, slot: slot) }
         OwnedThread.start(name: "speechd reconnect", stackSize: 256 << 10) { [weak self] in
             while true {
                 OwnedThread.sleep(for: interval)
@@ -422,7 +422,7 @@ public final class SpeechDispatcherClient: Sendable {
                 // staying silent for one we cannot have.
                 onNotice("speech-dispatcher: \(error)")
             default:
-                discard(connection)
+                discard(connection.handle, slot: connection.slot)
                 return false
             }
         }

@@ -23,15 +23,15 @@ package enum BrowserLocator {
         let folders = (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map { $0.isEmpty ? "." : String($0) }
         if let path {
             guard !path.contains("/") else { return path }
-            return folders.lazy.map { "\($0)/\(path)" }.first { access($0, X_OK) == 0 && isRegularFile($0) } ?? path
+            return executable(named: path, in: folders) ?? path
         }
-        for name in names {
-            for folder in folders {
-                let candidate = "\(folder)/\(name)"
-                if access(candidate, X_OK) == 0 && isRegularFile(candidate) { return candidate }
-            }
-        }
-        throw .notFound
+        guard let found = names.lazy.compactMap({ executable(named: $0, in: folders) }).first else { throw .notFound }
+        return found
+    }
+
+    /// The first `folder/name` that is a regular file we may run, as a shell's PATH lookup.
+    private static func executable(named name: String, in folders: [String]) -> String? {
+        folders.lazy.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 && isRegularFile($0) }
     }
 
     /// Whether the name is a full Chromium (which needs `--headless`) rather than the headless shell.

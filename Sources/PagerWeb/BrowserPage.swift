@@ -81,6 +81,7 @@ package final class BrowserPage: Sendable {
     package let session: String
     private let connection: DevToolsConnection
     private let records = Locked(Records())
+    private let accessibilityEnabled = Locked(false)
     private let handler: Int
 
     init(connection: DevToolsConnection, target: String) throws(PageError) {
@@ -246,15 +247,23 @@ package final class BrowserPage: Sendable {
     /// A widget's own: on a page of thousands of links the whole tree took over a second to
     /// read, and a carousel's audit reads it after every step.
     package func accessibilitySubtree(of backendNodeId: Int, timeout: Duration = .seconds(10)) throws(PageError) -> [JSON] {
-        try command("Accessibility.enable", timeout: timeout)
+        try enableAccessibility(timeout: timeout)
         return try command("Accessibility.queryAXTree", .object([("backendNodeId", .int(backendNodeId))]), timeout: timeout)["nodes"]?
             .arrayValue ?? []
+    }
+
+    /// Turns the accessibility domain on, once for the tab (it stays on across its loads): each
+    /// reading asked for it again, a round trip per step of an audit.
+    private func enableAccessibility(timeout: Duration) throws(PageError) {
+        guard !accessibilityEnabled.withLock({ $0 }) else { return }
+        try command("Accessibility.enable", timeout: timeout)
+        accessibilityEnabled.withLock { $0 = true }
     }
 
     /// The page's whole accessibility tree as DevTools gives it: the `nodes` of
     /// `Accessibility.getFullAXTree`, each with its role, name, properties and child ids.
     package func accessibilityTree(timeout: Duration = .seconds(10)) throws(PageError) -> [JSON] {
-        try command("Accessibility.enable", timeout: timeout)
+        try enableAccessibility(timeout: timeout)
         return try command("Accessibility.getFullAXTree", timeout: timeout)["nodes"]?.arrayValue ?? []
     }
 

@@ -331,12 +331,11 @@ package struct CarouselProbe {
         return whole
     }
 
-    /// What the accessibility tree gives for the marked parts (the whole tree on a small page):
-    /// the widget's subtree, and the
-    /// subtree of each control outside it (a rotation control beside the widget). Slides and
-    /// pickers are found inside the widget, so one missing from its subtree has no node at all
-    /// (not rendered), as in the whole tree, which is not read: on a page of thousands of links
-    /// it took over a second, after every step.
+    /// What the accessibility tree gives for the marked parts: on a small page the whole tree;
+    /// on a bigger one (where the whole tree took over a second, after every step) the widget's
+    /// subtree and the subtree of each control outside it (a rotation control beside it). Slides
+    /// and pickers are found inside the widget, so one missing from its subtree has no node at
+    /// all (not rendered), as in the whole tree.
     func accessibility(_ marks: [String: Int]) throws(Failure) -> AccessibilitySnapshot {
         var tree: [JSON] = []
         let whole: Bool
