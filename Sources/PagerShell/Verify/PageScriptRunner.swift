@@ -18,14 +18,19 @@ struct PageScriptRunner {
     /// The address as given, for messages and reports.
     var url: String
 
-    /// The model the widget is held to: one page per slide, named by the slides' names.
-    var model: Pager {
+    /// The model the widget is held to: one page per slide, named by the slides' names, on the
+    /// slide the widget shows when the script starts. A carousel need not start on its first
+    /// slide (one that deep-links, a server that marks another `active`, the APG's, whose first
+    /// rotation happens as it loads), and a model on page 1 beside it would put every check after
+    /// one off by the same step: no script could pass. A script that expects page 1 there fails
+    /// once, at its first check, saying where the carousel started.
+    func model(startingAt index: Int = 0) -> Pager {
         let word = facts.pageWord.capitalisingFirstLetter()
         let names = (0..<facts.count).map { index -> String in
             let name = facts.slides.indices.contains(index) ? facts.slides[index].name : ""
             return AccessibleText.isSilent(name) ? "\(word) \(index + 1)" : name
         }
-        return Pager(pages: names, direction: facts.rightToLeft ? .rightToLeft : .leftToRight)
+        return Pager(pages: names, index: index, direction: facts.rightToLeft ? .rightToLeft : .leftToRight)
     }
 
     /// A script step that could not be done to the page: what is missing, in a person's words.
@@ -36,9 +41,10 @@ struct PageScriptRunner {
     func run(file: String, text: String) -> ScriptRunner.Result {
         let clock = ContinuousClock()
         let start = clock.now
-        var pager = model
         var conveyed = facts.initial
         if let rest = try? probe.now(facts: facts, marks: marks) { conveyed = rest }
+        let firstPage = PagePosition(conveyed, in: facts).agreedPage ?? 0
+        var pager = model(startingAt: firstPage)
         var checks: [ScriptRunner.Check] = []
         var lastCommand: String?
         var expectations = 0
@@ -55,7 +61,9 @@ struct PageScriptRunner {
             }
             if let expectation {
                 expectations += 1
-                checks.append(check(expectation, file: file, line: number, pager: pager, conveyed: conveyed, after: lastCommand))
+                checks.append(
+                    check(expectation, file: file, line: number, pager: pager, conveyed: conveyed, after: lastCommand, firstPage: firstPage)
+                )
                 continue
             }
             lastCommand = trimmed
@@ -203,14 +211,16 @@ struct PageScriptRunner {
         }
     }
 
-    func check(_ expectation: Expectation, file: String, line: Int, pager: Pager, conveyed: Conveyed, after command: String?)
-        -> ScriptRunner.Check
-    {
+    func check(
+        _ expectation: Expectation, file: String, line: Int, pager: Pager, conveyed: Conveyed, after command: String?, firstPage: Int = 0
+    ) -> ScriptRunner.Check {
         let count = facts.count
         let modelSays = "the model is on page \(pager.pageNumber) of \(pager.count)"
         let position = PagePosition(conveyed, in: facts)
         let said = describe(conveyed)
         let context = command.map { "after \($0.clipped()) " } ?? "at the start "
+        let started =
+            command == nil && firstPage > 0 ? "; the carousel starts on \(facts.pageWord) \(firstPage + 1), and the model with it" : ""
         switch expectation {
         case .page(let page), .position(let page, of: _):
             var wantCount = count
@@ -223,7 +233,7 @@ struct PageScriptRunner {
                 got: "model page \(pager.pageNumber) of \(pager.count); the carousel conveys \(said)",
                 detail: passed
                     ? nil
-                    : "\(context)\(modelSays); the carousel conveys \(said)\(modelHolds ? "" : " (the script expects \(expectation.expectedText))")"
+                    : "\(context)\(modelSays); the carousel conveys \(said)\(modelHolds ? "" : " (the script expects \(expectation.expectedText))")\(started)"
                         + (Self.wrapped(after: command, pager: pager, position: position, count: count)
                             ? "; the carousel wraps around at its ends, where the model stops (as the pager it reproduces does), so no script passes a step past an end"
                             : "")

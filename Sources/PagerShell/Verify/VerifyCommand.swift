@@ -18,7 +18,8 @@ struct VerifyCommand: PagerVoiceSubcommand {
               expect-read "T"    the page being read (with --read FILE) holds T
               expect-position N of M  the position and count conveyed are N of M
             With --url, each script runs on a real page's carousel in headless Chromium and on the \
-            model beside it, configured from the carousel: next and previous press its own controls \
+            model beside it, configured from the carousel (its slides, their names, its direction, \
+            the slide it starts on): next and previous press its own controls \
             from the keyboard (or the arrow keys on a tablist's selected tab), go N activates its N-th \
             dot or tab, first and last use Home and End on a tablist, focus next and previous are Tab \
             and Shift-Tab. expect-page and expect-position hold when every channel the carousel uses \
