@@ -191,6 +191,7 @@ package final class BrowserPage: Sendable {
     package func screenshot(clip: Clip? = nil, timeout: Duration = .seconds(10)) throws(PageError) -> RGBAImage {
         var params: [(String, JSON)] = [("format", .string("png"))]
         if let clip {
+            try bringIntoView(clip)
             params.append(
                 (
                     "clip",
@@ -209,6 +210,25 @@ package final class BrowserPage: Sendable {
         } catch {
             throw .unreadableScreenshot(error.reason)
         }
+    }
+
+    /// Scrolls the page, at once, to put `clip` (page coordinates) in the middle of the viewport,
+    /// unless it is wholly in view already. Chromium paints a screenshot's clip only where it lies
+    /// in the viewport and returns the rest white, so dots below a page's fold (or left behind
+    /// when a Tab walk scrolled to the page's end) measured as nothing. `captureBeyondViewport`
+    /// would resize the page instead, which a carousel may answer by laying itself out anew; a
+    /// person scrolls to look. `behavior: 'instant'` because a page's `scroll-behavior: smooth`
+    /// would not finish while its clock stands still.
+    func bringIntoView(_ clip: Clip) throws(PageError) {
+        let numbers = [clip.x, clip.y, clip.width, clip.height].map { JSON.double($0).serialized() }.joined(separator: ",")
+        _ = try evaluate(
+            """
+            (([x, y, w, h]) => {
+              if (x >= scrollX && y >= scrollY && x + w <= scrollX + innerWidth && y + h <= scrollY + innerHeight) return false;
+              scrollTo({ left: Math.max(0, x - Math.max(0, (innerWidth - w) / 2)), top: Math.max(0, y - Math.max(0, (innerHeight - h) / 2)), behavior: 'instant' });
+              return true;
+            })([\(numbers)])
+            """)
     }
 
     /// Presses and releases `key` with `modifiers` held, as a keyboard would: the page sees
@@ -320,6 +340,7 @@ package final class BrowserPage: Sendable {
     /// A PNG screenshot of `clip` as the browser encodes it, in base64: for a report that shows
     /// the picture as it was taken, with nothing decoded and encoded again.
     package func screenshotPNG(clip: Clip, timeout: Duration = .seconds(10)) throws(PageError) -> String {
+        try bringIntoView(clip)
         let params: JSON = .object([
             ("format", .string("png")),
             (

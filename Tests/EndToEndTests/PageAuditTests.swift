@@ -99,6 +99,80 @@ import Testing
         #expect(audit.line("edges")?.contains("“Next” (Enter) on slide 3 wraps around to slide 1") == true)
     }
 
+    /// The W3C's own APG carousels (Tests/Carousels/apg, copied unchanged): the pattern's
+    /// reference, so every rule passes or does not apply. Their carousel lies below a long page of
+    /// documentation, and the Tab walk leaves the page scrolled to its end: the dots were
+    /// photographed outside the viewport, which Chromium returns white, and dot-contrast said
+    /// the tabs' colours could not be told. They are now scrolled into view and measured.
+    @Test func apgCarousels() throws {
+        for example in ["carousel-1-prev-next.html", "carousel-2-tablist.html"] {
+            let audit = try Self.audit(["--url", Self.page("apg/" + example)])
+            #expect(audit.run.status == 0, "\(example): \(audit.run.stdout)\(audit.run.stderr)")
+            #expect(audit.failing.isEmpty, "\(example): \(audit.run.stdout)")
+            #expect(
+                audit.run.lines.contains(
+                    "15 rules: \(example.contains("tablist") ? 11 : 10) passed, 0 failed, \(example.contains("tablist") ? 4 : 5) not applicable"
+                ), "\(audit.run.stdout)")
+            #expect(
+                audit.line("auto-advance")?.contains("the carousel rotates every 5 s once loaded; “Stop automatic slide show” stops it")
+                    == true)
+            #expect(audit.line("focus-order")?.contains("→ content of slide 6 (2 stops), each once") == true, "\(audit.run.stdout)")
+        }
+        let tablist = try Self.audit(["--url", Self.page("apg/carousel-2-tablist.html"), "--rule", "dot-contrast"])
+        let contrast = try #require(tablist.line("dot-contrast"), "\(tablist.run.stdout)")
+        #expect(contrast.hasPrefix("PASS dot-contrast (WCAG 1.4.11): worst case inactive tabs"), "\(contrast)")
+        #expect(contrast.contains("drawn #FFFFFF over #"), "\(contrast)")
+    }
+
+    /// The milliseconds in a reduce-motion line: "… for 384 ms (without it: …".
+    static func reducedMilliseconds(_ line: String?) -> Double? {
+        guard let line, let range = line.range(of: " for ") else { return nil }
+        return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+    }
+
+    /// SlidesJS 1.1.9 from Debian (`libjs-jquery-slides`), as its examples set it up: no ARIA,
+    /// pagination as a list of links (`ul > li > a`, not found before), slides moved by jQuery's
+    /// animate frame by frame (which `document.getAnimations()` does not list: reduce-motion
+    /// passed it as "does not animate at all"), rotation every 5 s with nothing to stop it (on
+    /// the virtual clock its frames never came, so rotation went unseen or was seen at random).
+    /// Which steps the rotation races is left to chance, so scroll is not asserted.
+    @Test func slidesJSFromDebian() throws {
+        let audit = try Self.audit(["--url", Self.page("slidesjs.html")])
+        #expect(audit.run.status == 1, "\(audit.run.stderr)")
+        #expect(audit.run.lines.first?.hasSuffix("found as a list of dot links") == true, "\(audit.run.stdout)\(audit.run.stderr)")
+        #expect(
+            audit.failing.isSuperset(of: ["value", "reduce-motion", "dot-contrast", "target-size", "auto-advance"]), "\(audit.run.stdout)")
+        #expect(audit.line("label")?.hasPrefix("PASS label") == true)
+        let motion = audit.line("reduce-motion")
+        #expect(motion?.contains("still animates position (moved by script, frame by frame) for") == true, "\(audit.run.stdout)")
+        // jQuery's animate is timed by the clock: SlidesJS's slideSpeed, 350 ms.
+        #expect((300...800).contains(Self.reducedMilliseconds(motion) ?? 0), "\(motion ?? "")")
+        #expect(
+            audit.line("auto-advance")?.hasPrefix(
+                "FAIL auto-advance (WCAG 2.2.2): the carousel changes slide on its own every 5 s once loaded, and has no control to stop it"
+            )
+                == true, "\(audit.run.stdout)")
+    }
+
+    /// Flickity's faults, on a page of our own (Tests/Carousels/framewise.html; Flickity is
+    /// GPL-3.0 and not copied): dots whose words are indented out of sight were not taken for
+    /// dots ("no carousel found"); Previous, of class "prev-next-button previous", was taken for
+    /// Next; a physics step a frame was not seen as motion (and, timed at the browser's own frame
+    /// rate, would have lasted a tenth as long as anyone sees it); and on the virtual clock a
+    /// change by hand arriving late counted as rotation.
+    @Test func aCarouselMovedFrameByFrame() throws {
+        let audit = try Self.audit(["--url", Self.page("framewise.html")])
+        #expect(
+            audit.failing == ["one-announcement", "reduce-motion", "dot-contrast", "dots-fit"], "\(audit.run.stdout)\(audit.run.stderr)")
+        #expect(audit.line("label")?.contains("its controls (“Previous”, “Next”)") == true, "\(audit.run.stdout)")
+        #expect(audit.line("edges") == "PASS edges (WCAG 4.1.3): Next is disabled on slide 3; Previous is disabled on slide 1")
+        #expect(audit.line("auto-advance")?.hasPrefix("N/A  auto-advance") == true, "\(audit.run.stdout)")
+        let motion = audit.line("reduce-motion")
+        #expect(motion?.contains("still animates position (moved by script, frame by frame) for") == true, "\(audit.run.stdout)")
+        // About 55 steps of 12%, at 60 frames a second (a slow machine draws them later).
+        #expect((600...3000).contains(Self.reducedMilliseconds(motion) ?? 0), "\(motion ?? "")")
+    }
+
     /// Slick set to stop at its ends, with a breakpoint under which it builds its dots anew
     /// (what Splide 4 does too, docs/AUDIT.md). The dots are measured as drawn at 320 px, not
     /// as the detached ones at 0, 0; and motion is measured with Previous where the steps left

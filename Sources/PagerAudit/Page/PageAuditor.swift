@@ -225,7 +225,7 @@ package struct PageAuditor: Sendable {
         }
         return pass(
             .value,
-            "\(how.joined(separator: " and ")) \(how.count == 1 ? "conveys" : "convey") the \(word) on screen, as \u{201C}N of \(count)\u{201D}, at load and after all \(facts.steps.count) changes"
+            "\(how.joined(separator: " and ")) \(how.count == 1 && !channels.contains("slide name") ? "conveys" : "convey") the \(word) on screen, as \u{201C}N of \(count)\u{201D}, at load and after all \(facts.steps.count) changes"
         )
     }
 
@@ -481,7 +481,15 @@ package struct PageAuditor: Sendable {
             return fail(.focusOrder, first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""), element)
         }
         guard !parts.isEmpty else { return fail(.focusOrder, "Tab never reached any part of the carousel", facts.widget) }
-        let path = parts.prefix(8).map { facts.partPhrase($0) }.joined(separator: " → ") + (parts.count > 8 ? " → …" : "")
+        // Stops in a row in one slide's content are one step of the path ("content of slide 6
+        // (2 stops)"): the walk names parts, not the links inside a slide.
+        var runs: [(part: String, stops: Int)] = []
+        for part in parts {
+            if runs.last?.part == part { runs[runs.count - 1].stops += 1 } else { runs.append((part, 1)) }
+        }
+        let path =
+            runs.prefix(8).map { facts.partPhrase($0.part) + ($0.stops > 1 ? " (\($0.stops) stops)" : "") }.joined(separator: " → ")
+            + (runs.count > 8 ? " → …" : "")
         if facts.tabOrderCut {
             return pass(
                 .focusOrder,

@@ -148,8 +148,9 @@ package struct CarouselProbe {
         if afterLoad.changes == 0, let start = firstManualChange(facts) {
             // Some carousels start rotating only once a person has changed page (Bootstrap's
             // `data-bs-ride="true"`).
+            let before = try watcher.script("__pagervoice.glance()")["shown"]?.intValue
             try watcher.activateByScript(start)
-            let afterInteraction = try watcher.watchRotation()
+            let afterInteraction = try watcher.watchRotation(arriving: Self.destination(of: start, from: before, count: facts.count))
             rotation.changesAfterInteraction = afterInteraction.changes
             rotation.interval = afterInteraction.interval
             rotation.liveWhileRotating = afterInteraction.live ?? rotation.liveWhileRotating
@@ -238,6 +239,7 @@ package struct CarouselProbe {
             throw .page(error)
         }
         try tab.install()
+        try tab.script("__pagervoice.framesFromClock()")
         let found = try tab.script("__pagervoice.find(\(selector.map(Self.literal) ?? "null"))")
         guard found["error"] == nil else { throw .unexpectedAnswer("the carousel was not found again in a second tab") }
         return tab
@@ -430,8 +432,22 @@ package struct CarouselProbe {
         try script("__pagervoice.settled(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
     }
 
-    /// Watches the widget for `watch` of page time, untouched.
-    func watchRotation() throws(Failure) -> (changes: Int, interval: Int?, live: String?) {
+    /// The slide `action` is meant to bring from slide `shown` of `count`.
+    static func destination(of action: PageStep.Action, from shown: Int?, count: Int) -> Int? {
+        switch action {
+        case .next: shown.flatMap { $0 >= 0 && count > 0 ? ($0 + 1) % count : nil }
+        case .previous: shown.flatMap { $0 >= 0 && count > 0 ? ($0 + count - 1) % count : nil }
+        case .picker(let index, _): index
+        case .rotationControl, .key: nil
+        }
+    }
+
+    /// Watches the widget for `watch` of page time, untouched. `arriving` is the slide a change
+    /// by hand just made is on its way to: a carousel that moves by script frame by frame
+    /// (Flickity's requestAnimationFrame physics) has not arrived when the watch starts, since
+    /// the virtual clock draws no frames until it runs, and arriving there is not rotation (it
+    /// counted as one: a Flickity that never rotates failed auto-advance).
+    func watchRotation(arriving: Int? = nil) throws(Failure) -> (changes: Int, interval: Int?, live: String?) {
         // Nobody's pointer rests on it and focus is elsewhere: a carousel that pauses under the
         // pointer or while focused must show whether it moves when left alone. The pointer has
         // never been in this tab, and is not moved here: on a virtual clock Chromium answers a
@@ -443,6 +459,7 @@ package struct CarouselProbe {
         // in-between frames of a change (both slides drawn) are not taken for changes.
         var stable = try script("__pagervoice.glance()")["shown"]?.intValue
         var candidate: (shown: Int, at: Double)?
+        var arriving = arriving == stable ? nil : arriving
         try script("__pagervoice.startWatch()")
         try run { try page.runVirtualTime(watch) }
         for sample in try script("__pagervoice.stopWatch()").arrayValue ?? [] {
@@ -450,8 +467,11 @@ package struct CarouselProbe {
             if shown == stable {
                 candidate = nil
             } else if let pending = candidate, pending.shown == shown {
-                changes.append(pending.at)
-                live = sample["live"]?.stringValue ?? live
+                if shown != arriving {
+                    changes.append(pending.at)
+                    live = sample["live"]?.stringValue ?? live
+                }
+                arriving = nil
                 stable = shown
                 candidate = nil
             } else {
@@ -723,13 +743,29 @@ package struct CarouselProbe {
             if facts.next != nil { parts.append("next") }
             if facts.previous != nil { parts.append("previous") }
             if facts.pickers.count > 1 { parts.append("picker-\(shown == 0 ? 1 : 0)") }
+            // A change drawn by script frame by frame has no animation to list: its slides are
+            // watched moving instead, with the page's clock back at its own speed (the slowed
+            // timeline slows animation frames' timestamps too) and frames 60 a second.
             var now = try state()
+            var scripted = 0.0
             for part in parts {
                 try activate(part, .click)
                 now = try state()
-                if now["animating"]?.intValue ?? 0 > 0 || now["shown"]?.intValue != shown { break }
+                if now["animating"]?.intValue ?? 0 > 0 { break }
+                try animationSpeed(1)
+                try script("__pagervoice.frames(60)")
+                let frames = try script("__pagervoice.framesMoving(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
+                try script("__pagervoice.frames(0)")
+                scripted = frames["css"]?.boolValue == true ? 0 : (frames["milliseconds"]?.doubleValue ?? 0).rounded()
+                now = try state()
+                if scripted > 0 || now["animating"]?.intValue ?? 0 > 0 || now["shown"]?.intValue != shown { break }
+                try animationSpeed(0.001)
             }
             try animationSpeed(Self.fastAnimations)
+            if scripted > 0 {
+                try settle()
+                return (scripted, [Self.scriptedMotion])
+            }
             let longest = now["animating"]?.intValue ?? 0 > 0 ? now["longestAnimation"]?.doubleValue ?? 0 : 0
             let properties = now["animated"]?.arrayValue?.compactMap(\.stringValue) ?? []
             try settle()
@@ -746,14 +782,18 @@ package struct CarouselProbe {
         return motion
     }
 
+    /// How a change a script draws frame by frame is named among the animated properties.
+    static let scriptedMotion = "position (moved by script, frame by frame)"
+
     /// The widget loaded afresh with `prefers-reduced-motion: reduce` from the start, watched.
     func rotationUnderReducedMotion(url: String, facts: CarouselFacts) throws(Failure) -> Int {
         let tab = try watchingTab(url: url, reducedMotion: true)
         defer { _ = try? tab.page.close() }
         var changes = try tab.watchRotation().changes
         if changes == 0, let start = firstManualChange(facts) {
+            let before = try tab.script("__pagervoice.glance()")["shown"]?.intValue
             try tab.activateByScript(start)
-            changes = try tab.watchRotation().changes
+            changes = try tab.watchRotation(arriving: Self.destination(of: start, from: before, count: facts.count)).changes
         }
         return changes
     }

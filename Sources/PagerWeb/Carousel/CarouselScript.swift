@@ -46,6 +46,58 @@ enum CarouselScript {
             pending.delete(id);
             realClearTimeout.call(window, entry.real);
           };
+          // While a change's motion is measured (`frames`), the page is given animation frames 60
+          // a second, as a person's screen draws them. The browser draws as fast as it can here
+          // (`--disable-frame-rate-limit`, so the audit's waits are short), and a physics animation
+          // that takes one step a frame (Flickity's) would end many times sooner than anyone sees
+          // it; one timed by the clock (jQuery's) is the same either way.
+          const realRequestFrame = window.requestAnimationFrame;
+          const realCancelFrame = window.cancelAnimationFrame;
+          let frameGap = 0;
+          let lastFrame = -Infinity;
+          let lastFrameId = 0;
+          let pumping = false;
+          const waitingFrames = new Map();
+          // The gap is kept by the page's clock: a frame's own timestamp follows the animation
+          // timeline, which the audit slows while it reads CSS animations.
+          const pump = (time) => {
+            const now = performance.now();
+            if (now - lastFrame < frameGap - 1) { realRequestFrame.call(window, pump); return; }
+            lastFrame = now;
+            pumping = false;
+            const due = [...waitingFrames.values()];
+            waitingFrames.clear();
+            for (const callback of due) {
+              try { callback(time); } catch (error) { realSetTimeout.call(window, () => { throw error; }); }
+            }
+          };
+          // In a tab on a virtual clock (rotation watched), frames come from that clock instead,
+          // 60 a second of its time: the browser draws too few frames while a virtual budget
+          // runs for a script's animation to finish, so a carousel moved frame by frame (jQuery's
+          // animate, Flickity) never reached its next slide, or did at random.
+          let framesByClock = false;
+          const clockFrames = new Map();
+          window.requestAnimationFrame = function (callback) {
+            if (framesByClock) {
+              const id = -(++lastFrameId);
+              clockFrames.set(id, realSetTimeout.call(window, () => { clockFrames.delete(id); callback(performance.now()); }, 1000 / 60));
+              return id;
+            }
+            if (!frameGap) return realRequestFrame.call(window, callback);
+            // Negative: never the id of a frame the browser gave.
+            const id = -(++lastFrameId);
+            waitingFrames.set(id, callback);
+            if (!pumping) { pumping = true; realRequestFrame.call(window, pump); }
+            return id;
+          };
+          window.cancelAnimationFrame = function (id) {
+            if (clockFrames.has(id)) {
+              realClearTimeout.call(window, clockFrames.get(id));
+              clockFrames.delete(id);
+            } else if (!waitingFrames.delete(id)) {
+              realCancelFrame.call(window, id);
+            }
+          };
           // Timers set at normal speed (while a change was watched slowly) are shortened too once
           // the speed goes up, by what is left of them.
           const shortenPending = () => {
@@ -141,9 +193,17 @@ enum CarouselScript {
             const name = roughName(e).toLowerCase();
             const cls = (e.className && e.className.baseVal !== undefined ? e.className.baseVal : e.className || '').toLowerCase();
             const slide = (e.getAttribute('data-bs-slide') || e.getAttribute('data-slide') || '').toLowerCase();
-            if (slide === 'next' || /\bnext\b|forward/.test(name) || /(^|[-_ ])next\b/.test(cls)) return 'next';
-            if (slide === 'prev' || /\bprev(ious)?\b|\bback\b/.test(name) || /(^|[-_ ])prev(ious)?\b/.test(cls)) return 'previous';
-            if (/\b(pause|stop|play|start|resume)\b|rotation|slide ?show|autoplay/.test(name) || /pause|play|rotation|autoplay/.test(cls)) return 'rotation';
+            if (slide === 'next') return 'next';
+            if (slide === 'prev') return 'previous';
+            // The name before the classes: Flickity's Previous is "flickity-prev-next-button
+            // previous", which names both directions in one class.
+            if (/\bnext\b|forward/.test(name)) return 'next';
+            if (/\bprev(ious)?\b|\bback\b/.test(name)) return 'previous';
+            if (/\b(pause|stop|play|start|resume)\b|rotation|slide ?show|autoplay/.test(name)) return 'rotation';
+            const classes = cls.split(/\s+/).filter((c) => !(/prev/.test(c) && /next/.test(c)));
+            if (classes.some((c) => /(^|[-_])next\b/.test(c))) return 'next';
+            if (classes.some((c) => /(^|[-_])prev(ious)?\b/.test(c))) return 'previous';
+            if (classes.some((c) => /pause|play|rotation|autoplay/.test(c))) return 'rotation';
             return null;
           };
 
@@ -208,20 +268,38 @@ enum CarouselScript {
               // A run of at least two small, alike, clickable siblings: the dots.
               const scope = root || document.body;
               for (const group of within(scope, '*')) {
-                const kids = [...group.children].filter((e) => clickable(e) && visible(e));
+                // The dots themselves, or (a list of them, as SlidesJS's ul.pagination) each
+                // child holding exactly one: then the slides must be found too, since a row of
+                // short links in a list is also how a page numbers its pages.
+                const wrapped = (e) => (!clickable(e) && e.children.length === 1 && clickable(e.children[0]) ? e.children[0] : null);
+                let kids = [...group.children].filter((e) => clickable(e) && visible(e));
+                let inItems = false;
+                if (kids.length < 2 && group.children.length >= 2) {
+                  kids = [...group.children].map(wrapped).filter((e) => e && visible(e));
+                  inItems = true;
+                }
                 if (kids.length < 2 || kids.length !== group.children.length) continue;
                 const sizes = kids.map((e) => e.getBoundingClientRect());
                 const small = sizes.every((r) => r.width <= 64 && r.height <= 64);
                 const alike = sizes.every((r) => Math.abs(r.height - sizes[0].height) <= 2);
                 const wordless = kids.every((e) => text(e).length <= 3);
-                if (!small || !alike || !wordless) continue;
+                // Or words hidden from the eye and numbered in order, alike but for the number
+                // (Flickity's "View slide 1", "View slide 2" indented out of 10 px dots): a row of
+                // links or buttons that merely contain digits is not numbered 1, 2, 3.
+                const shape = (e) => text(e).replace(/\d+/, '#');
+                const numbered = kids.every((e, i) => {
+                  const digits = text(e).match(/\d+/g);
+                  return digits && digits.length === 1 && Number(digits[0]) === i + 1 && shape(e) === shape(kids[0]);
+                });
+                if (!small || !alike || !(wordless || numbered)) continue;
                 let r = root || group.parentElement;
                 let slides = siblingSlides(r, kids.length);
                 while (!root && !slides.length && r.parentElement && r !== document.body) {
                   r = r.parentElement;
                   slides = siblingSlides(r, kids.length);
                 }
-                return { how: 'a group of dot buttons', root: r, slides, pickers: kids };
+                if (inItems && !slides.length) continue;
+                return { how: inItems ? 'a list of dot links' : 'a group of dot buttons', root: r, slides, pickers: kids };
               }
               return null;
             },
@@ -372,6 +450,17 @@ enum CarouselScript {
               found.watchLog = [];
               return log;
             },
+            // Animation frames `perSecond` a second (see `frameGap`); 0 gives every frame again,
+            // and frames already asked for come with the next one the browser draws.
+            frames(perSecond) {
+              frameGap = perSecond > 0 ? 1000 / perSecond : 0;
+              return true;
+            },
+            // Animation frames from the page's (virtual) clock; see `framesByClock`.
+            framesFromClock() {
+              framesByClock = true;
+              return true;
+            },
             // How much faster short timers run (see `timerScale`); 1 puts them back.
             timers(scale) {
               timerScale = scale;
@@ -379,23 +468,58 @@ enum CarouselScript {
               return true;
             },
             // The widget's state once it is at rest: no animation runs in it, a slide is on screen,
-            // and neither which one nor anything in its markup changed from one animation frame to the next; at
-            // most `limit` milliseconds (then the state as it is, marked unsettled).
+            // and neither which one nor anything in its markup changed from one animation frame to
+            // the next, nor for 10 ms: frames come far faster than a millisecond apart while a page
+            // draws, and jQuery's animate, timed by Date.now(), moves nothing between two frames
+            // of one millisecond (read then, SlidesJS was still moving and ignored the next click);
+            // at most `limit` milliseconds (then the state as it is, marked unsettled).
             settled(limit) {
               const started = performance.now();
               let last = null;
-              let quiet = 0;
+              let quietSince = started;
               return new Promise((resolve) => {
                 const check = () => {
                   const now = api.state();
                   const key = now.shown + ':' + now.mutations;
-                  if (now.animating === 0 && !shortenedPending() && now.shown !== -1 && key === last) quiet += 1; else quiet = 0;
+                  const still = now.animating === 0 && !shortenedPending() && now.shown !== -1 && key === last;
+                  if (!still) quietSince = performance.now();
                   last = key;
-                  if (quiet >= 1) { resolve(now); return; }
+                  if (still && performance.now() - quietSince >= 10) { resolve(now); return; }
                   if (performance.now() - started > limit) { now.unsettled = true; resolve(now); return; }
                   requestAnimationFrame(check);
                 };
                 requestAnimationFrame(check);
+              });
+            },
+            // Motion a script draws frame by frame (requestAnimationFrame physics, as Flickity's),
+            // which document.getAnimations() does not list: the slides' places, read each frame
+            // until they have not changed for 100 ms (at most `limit` ms), frames coming 60 a
+            // second (`frames`). A jump is one step; motion passes through places in between, and
+            // lasts until the last of them. Stops at once, reporting css, if a CSS animation
+            // starts in the widget after all (those are measured as such).
+            framesMoving(limit) {
+              const started = performance.now();
+              const sampled = found.slides.length > 50 ? [...found.slides.slice(0, 25), ...found.slides.slice(-25)] : found.slides;
+              const place = () => sampled.map((e) => { const r = e.getBoundingClientRect(); return Math.round(r.left * 2) + ',' + Math.round(r.top * 2); }).join(';');
+              let last = place();
+              let changedAt = started;
+              let steps = 0;
+              return new Promise((resolve) => {
+                const frame = () => {
+                  const now = performance.now();
+                  if (document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.target && found.root.contains(a.effect.target))) {
+                    resolve({ css: true, steps: 0 });
+                    return;
+                  }
+                  const here = place();
+                  if (here !== last) { last = here; changedAt = now; steps += 1; }
+                  if (now - changedAt >= 100 || now - started > limit) {
+                    resolve({ css: false, steps, milliseconds: steps >= 2 ? changedAt - started : 0 });
+                    return;
+                  }
+                  requestAnimationFrame(frame);
+                };
+                requestAnimationFrame(frame);
               });
             },
             // What a watch of rotation needs, cheaply: the slide on screen, the live region, the time.
