@@ -58,6 +58,8 @@ enum CarouselScript {
           let lastFrameId = 0;
           let pumping = false;
           const waitingFrames = new Map();
+          // The frames the page has asked for and not yet had (by the browser's id).
+          const pageFrames = new Set();
           // The gap is kept by the page's clock: a frame's own timestamp follows the animation
           // timeline, which the audit slows while it reads CSS animations.
           const pump = (time) => {
@@ -83,7 +85,12 @@ enum CarouselScript {
               clockFrames.set(id, realSetTimeout.call(window, () => { clockFrames.delete(id); callback(performance.now()); }, 1000 / 60));
               return id;
             }
-            if (!frameGap) return realRequestFrame.call(window, callback);
+            if (!frameGap) {
+              // Counted while it waits: a page that has asked for a frame is animating by script.
+              const id = realRequestFrame.call(window, (time) => { pageFrames.delete(id); callback(time); });
+              pageFrames.add(id);
+              return id;
+            }
             // Negative: never the id of a frame the browser gave.
             const id = -(++lastFrameId);
             waitingFrames.set(id, callback);
@@ -95,6 +102,7 @@ enum CarouselScript {
               realClearTimeout.call(window, clockFrames.get(id));
               clockFrames.delete(id);
             } else if (!waitingFrames.delete(id)) {
+              pageFrames.delete(id);
               realCancelFrame.call(window, id);
             }
           };
@@ -469,10 +477,13 @@ enum CarouselScript {
             },
             // The widget's state once it is at rest: no animation runs in it, a slide is on screen,
             // and neither which one nor anything in its markup changed from one animation frame to
-            // the next, nor for 10 ms: frames come far faster than a millisecond apart while a page
-            // draws, and jQuery's animate, timed by Date.now(), moves nothing between two frames
-            // of one millisecond (read then, SlidesJS was still moving and ignored the next click);
-            // at most `limit` milliseconds (then the state as it is, marked unsettled).
+            // the next; while the page's script is asking for frames (animating by script), the
+            // two frames must be two milliseconds apart at least: frames come far faster than a
+            // millisecond apart while a page draws, and jQuery's animate, timed by Date.now() in
+            // whole milliseconds, moves nothing between two frames of one millisecond (read then,
+            // SlidesJS was still moving and ignored the next click). At most `limit` milliseconds
+            // (then the state as it is, marked unsettled). (Waiting so for every page cost each
+            // step an idle frame, 16 ms: a cold audit of Bootstrap's went from 1.45 to 1.7 s.)
             settled(limit) {
               const started = performance.now();
               let last = null;
@@ -484,16 +495,16 @@ enum CarouselScript {
                   const still = now.animating === 0 && !shortenedPending() && now.shown !== -1 && key === last;
                   if (!still) quietSince = performance.now();
                   last = key;
-                  if (still && performance.now() - quietSince >= 10) { resolve(now); return; }
+                  if (still && (pageFrames.size === 0 || performance.now() - quietSince >= 2)) { resolve(now); return; }
                   if (performance.now() - started > limit) { now.unsettled = true; resolve(now); return; }
-                  requestAnimationFrame(check);
+                  realRequestFrame.call(window, check);
                 };
-                requestAnimationFrame(check);
+                realRequestFrame.call(window, check);
               });
             },
             // Motion a script draws frame by frame (requestAnimationFrame physics, as Flickity's),
             // which document.getAnimations() does not list: the slides' places, read each frame
-            // until they have not changed for 100 ms (at most `limit` ms), frames coming 60 a
+            // until they have not changed for 50 ms (at most `limit` ms), frames coming 60 a
             // second (`frames`). A jump is one step; motion passes through places in between, and
             // lasts until the last of them. Stops at once, reporting css, if a CSS animation
             // starts in the widget after all (those are measured as such).
@@ -513,7 +524,7 @@ enum CarouselScript {
                   }
                   const here = place();
                   if (here !== last) { last = here; changedAt = now; steps += 1; }
-                  if (now - changedAt >= 100 || now - started > limit) {
+                  if (now - changedAt >= 50 || now - started > limit) {
                     resolve({ css: false, steps, milliseconds: steps >= 2 ? changedAt - started : 0 });
                     return;
                   }
