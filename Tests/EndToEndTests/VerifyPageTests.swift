@@ -60,6 +60,18 @@ import Testing
         )
     }
 
+    /// A carousel moved by script frame by frame (Tests/Carousels/framewise.html, after
+    /// Flickity): each step is read once its slides stand still; Previous, disabled on the first
+    /// slide when the carousel was found, was "cannot be reached with the keyboard" on every
+    /// slide, and is now judged as the page stands (pressing it disabled does nothing, as the
+    /// model stays at its end); `expect "TEXT"` hears aria-current ("current step"), which
+    /// Chromium's tree does not carry and NVDA says.
+    @Test func aCarouselMovedFrameByFrameIsVerified() throws {
+        let run = try Self.verify(["--url", Self.page("framewise.html"), Self.page("paging-framewise.pv")]).run
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.lines == ["7 passed, 0 failed"])
+    }
+
     /// Without dots, `go N` pages with Next and Previous; on a slider, next is its arrow key and
     /// `expect "TEXT"` hears the slider's value text.
     @Test func controlsOnlyAndSliderPagers() throws {

@@ -47,4 +47,23 @@ import Testing
         #expect(BrowserLog.lastMeaningfulLine("plain words\n") == "plain words")
         #expect(BrowserLog.lastMeaningfulLine("[x:ERROR:dbus/bus.cc:1] only noise\n") == nil)
     }
+
+    /// What `expect "TEXT"` compares on a page: name, role, then states, aria-current as NVDA
+    /// says it (a value ARIA does not know counts as true; false and empty as none).
+    @Test func spokenStatesIncludeCurrent() {
+        let dot = AccessibilitySnapshot.Node(
+            role: "button", name: "View slide 2", roleDescription: nil, ignored: false, focusable: true, selected: nil, pressed: nil,
+            disabled: false, valueText: nil, value: nil, minimum: nil, maximum: nil)
+        #expect(CarouselProbe.spoken(dot) == "View slide 2, button")
+        #expect(CarouselProbe.spoken(dot, current: "step") == "View slide 2, button, current step")
+        #expect(CarouselProbe.spoken(dot, current: " Page ") == "View slide 2, button, current page")
+        #expect(CarouselProbe.spoken(dot, current: "true") == "View slide 2, button, current")
+        #expect(CarouselProbe.spoken(dot, current: "slide") == "View slide 2, button, current")
+        #expect(CarouselProbe.spoken(dot, current: "false") == "View slide 2, button")
+        #expect(CarouselProbe.spoken(dot, current: "") == "View slide 2, button")
+        var tab = dot
+        tab.role = "tab"
+        tab.selected = true
+        #expect(CarouselProbe.spoken(tab, current: "page") == "View slide 2, tab, current page, selected")
+    }
 }

@@ -16,6 +16,27 @@ extension CarouselProbe {
         try conveyed(facts, marks: marks)
     }
 
+    /// Whether a person can press a part (`next`, `previous`, `picker-2`) from the keyboard now.
+    package enum Reach: Sendable, Equatable {
+        /// It can be focused and is drawn.
+        case pressable
+        /// It is `disabled` (a carousel that stops at an end disables Previous on its first slide):
+        /// Tab passes it by, and pressing it would do nothing.
+        case disabled
+        /// It is drawn but Tab never reaches it, or it is not drawn.
+        case unreachable
+    }
+
+    /// `mark`'s reach as the page stands, not as it was at load: a control disabled on the first
+    /// slide is enabled on the next.
+    package func reach(_ mark: String) throws(Failure) -> Reach {
+        switch try script("__pagervoice.reach(\(Self.literal(mark)))").stringValue {
+        case "pressable": .pressable
+        case "disabled": .disabled
+        default: .unreachable
+        }
+    }
+
     /// Tab, or Shift-Tab: keyboard focus to the next or previous focusable element.
     package func moveFocus(backwards: Bool) throws(Failure) {
         try run { try page.press(.tab, modifiers: backwards ? [.shift] : []) }
@@ -40,16 +61,24 @@ extension CarouselProbe {
                 let text = try script("document.activeElement && document.activeElement.getAttribute('aria-valuetext')").stringValue
                 node.valueText = text ?? node.value.map { AuditNumber.short($0) }
             }
-            return Self.spoken(node)
+            // Chromium's tree does not carry aria-current either; NVDA and JAWS say it.
+            let current = try script("document.activeElement && document.activeElement.getAttribute('aria-current')").stringValue
+            return Self.spoken(node, current: current)
         }
         return nil
     }
 
-    /// "Slide 2, tab, selected": the name, the role, then the states set.
-    static func spoken(_ node: AccessibilitySnapshot.Node) -> String {
+    /// "Slide 2, tab, selected": the name, the role, then the states set. `current` is the
+    /// element's `aria-current`: "current step" for `step` (and for `page`, `location`, `date`,
+    /// `time` alike), "current" for `true` or a value ARIA does not know (which it treats as
+    /// `true`), nothing for `false` or none, as NVDA says them.
+    static func spoken(_ node: AccessibilitySnapshot.Node, current: String? = nil) -> String {
         var parts: [String] = []
         if !AccessibleText.isSilent(node.name) { parts.append(node.name) }
         parts.append(node.role)
+        if let current = current?.trimmingSpaces().lowercased(), !current.isEmpty, current != "false" {
+            parts.append(["page", "step", "location", "date", "time"].contains(current) ? "current \(current)" : "current")
+        }
         if node.selected == true { parts.append("selected") }
         if node.pressed == true { parts.append("pressed") }
         if node.disabled { parts.append("dimmed") }

@@ -624,6 +624,13 @@ enum CarouselScript {
               const e = document.querySelector('[' + MARK + '="' + mark + '"]');
               return !!e && e.matches('button,input[type=button],input[type=submit],a[href],summary');
             },
+            // Whether a part can be pressed from the keyboard now (see CarouselProbe.Reach).
+            reach(mark) {
+              const e = document.querySelector('[' + MARK + '="' + mark + '"]');
+              if (!e) return 'unreachable';
+              if (focusable(e) && visible(e)) return 'pressable';
+              return e.matches(':disabled') ? 'disabled' : 'unreachable';
+            },
             focus(mark) {
               const e = document.querySelector('[' + MARK + '="' + mark + '"]');
               if (!e) return false;
