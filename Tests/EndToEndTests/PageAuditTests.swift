@@ -482,6 +482,11 @@ import Testing
             (["--url", "https://example.com/"], "Error: --url: PagerVoice fetches nothing from the network"),
             (["--url", Self.page("bootstrap.html"), "--pages", "A,B"], "Error: --pages describes a pager configuration; with --url"),
             (["--carousel", "#x"], "Error: --carousel picks a carousel on the page --url names; add --url"),
+            // ArgumentParser keeps the last of an option given twice: the first page went unaudited.
+            (
+                ["--url", Self.page("bootstrap.html"), "--url=" + Self.page("slick.html")],
+                "Error: --url names one page a run, and was given 2 times ("
+            ),
             // Chromium's "Failed to execute 'querySelectorAll' on 'Document'" is ours, not the person's.
             (
                 ["--url", Self.page("bootstrap.html"), "--carousel", "div[["],

@@ -199,6 +199,9 @@ import Testing
             (["--url", Self.apg(), "--listen", "x.pv"], "Error: --listen shapes the model, which --url configures"),
             (["--carousel", "#x", "x.pv"], "Error: --carousel picks a carousel on the page --url names; add --url"),
             (["--url", "https://example.com/", "x.pv"], "Error: --url: PagerVoice fetches nothing from the network"),
+            (["--url", Self.apg(), "--url", Self.apg(), "x.pv"], "Error: --url names one page a run, and was given 2 times ("),
+            // After `--` it is a script's name, not an option.
+            (["--url", "https://example.com/", "--", "--url"], "Error: --url: PagerVoice fetches nothing from the network"),
         ] {
             let run = try Pagervoice.run(["verify"] + arguments)
             #expect(run.status == 2, "\(arguments)")

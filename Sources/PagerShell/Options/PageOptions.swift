@@ -43,6 +43,12 @@ struct PageOptions: ParsableArguments {
     /// `--url` as an address of this machine (nil without it), or the usage error it is.
     func address() throws -> PageAddress? {
         guard let url else { return nil }
+        let given = GivenArguments.values(of: "--url")
+        if given.count > 1 {
+            throw ValidationError(
+                "--url names one page a run, and was given \(given.count) times (\(given.map { $0.clipped(40) }.joined(separator: ", "))): run pagervoice once for each page"
+            )
+        }
         if let carousel, carousel.trimmingSpaces().isEmpty { throw ValidationError("--carousel needs a CSS selector") }
         if let browser, browser.trimmingSpaces().isEmpty { throw ValidationError("--browser needs the path of a headless Chromium") }
         do { return try PageAddress(url, workingDirectory: AuditCommand.workingDirectory()) } catch { throw ValidationError(error.message) }

@@ -14,7 +14,7 @@ public enum PagerVoiceMain {
         }
         let command: any ParsableCommand
         do {
-            command = try PagerVoiceCommand.parseAsRoot(arguments)
+            command = try GivenArguments.$current.withValue(arguments) { try PagerVoiceCommand.parseAsRoot(arguments) }
         } catch {
             return report(error, io: io, arguments: arguments)
         }
