@@ -374,6 +374,21 @@ import Testing
         return path
     }
 
+    /// A stop button in the carousel's corner, under Bootstrap's full-height Previous: a click at
+    /// its middle pages back (verify presses it from the keyboard for that reason). target-size
+    /// passed it as 24 px or more; 2.5.8 counts only what nothing else covers.
+    @Test func aControlCoveredAtItsMiddleFailsTargetSize() throws {
+        let folder = try TemporaryDirectory()
+        let covered = try Self.audit(["--url", try Self.rotatingBootstrapPage(stopInside: true, in: folder), "--rule", "target-size"])
+        #expect(
+            covered.line("target-size")
+                == "FAIL target-size (WCAG 2.5.8) at #stop “Stop automatic slide show”: “Stop automatic slide show” is covered at its middle by “Previous”: a click or tap aimed at it goes to that instead",
+            "\(covered.run.stdout)")
+        // Beside the carousel, nothing covers it.
+        let beside = try Self.audit(["--url", try Self.rotatingBootstrapPage(stopInside: false, in: folder), "--rule", "target-size"])
+        #expect(beside.line("target-size")?.hasPrefix("PASS target-size") == true, "\(beside.run.stdout)")
+    }
+
     /// A stop button placed just before the carousel rather than in it: it was not found, and
     /// the carousel failed 2.2.2 as having no control to stop it. (Bootstrap still rotates
     /// under reduced motion, which stays a failure.)

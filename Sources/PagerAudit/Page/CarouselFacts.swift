@@ -44,6 +44,9 @@ package struct CarouselFacts: Sendable {
     package var tabOrderShown: Int?
     /// Focusable content inside slides that are not shown: Tab reaches it unseen.
     package var hiddenFocusables: [HiddenFocusable] = []
+    /// Dots and controls whose middle another element is drawn over, once loaded: a click or
+    /// tap there goes to that element.
+    package var coveredTargets: [CoveredTarget] = []
     /// Each picker as drawn, and what lies behind it (from two screenshots); empty when the
     /// screenshot could not be taken or there are no pickers.
     package var dotPixels: [DotPixels] = []
@@ -220,6 +223,23 @@ package enum PageInput: String, Sendable, Equatable {
     case space = "Space"
 }
 
+/// A dot or control with another element drawn over its middle.
+package struct CoveredTarget: Sendable, Equatable {
+    /// The part covered ("next", "rotation", "picker-2").
+    package var mark: String
+    /// What covers it: a part of the widget (its mark), else an element by selector and name.
+    package var byMark: String?
+    package var bySelector: String
+    package var byName: String
+
+    package init(mark: String, byMark: String?, bySelector: String, byName: String) {
+        self.mark = mark
+        self.byMark = byMark
+        self.bySelector = bySelector
+        self.byName = byName
+    }
+}
+
 /// A focusable thing inside a slide that is not shown.
 package struct HiddenFocusable: Sendable, Equatable {
     package var slide: Int
@@ -316,6 +336,18 @@ extension CarouselFacts {
         let picker = pickers[index]
         let kind = pickersAreTabs ? "tab" : "dot"
         return AccessibleText.isSilent(picker.name) ? "\(kind) \(index + 1)" : "\(kind) \u{201C}\(picker.name.clipped(40))\u{201D}"
+    }
+
+    /// A marked part's element ("next", "rotation", "picker-2"), if the widget has it.
+    package func element(forMark mark: String) -> PageElement? {
+        switch mark {
+        case "next": return next
+        case "previous": return previous
+        case "rotation": return rotation
+        default:
+            if mark.hasPrefix("picker-"), let index = Int(mark.dropFirst(7)), pickers.indices.contains(index) { return pickers[index] }
+            return nil
+        }
     }
 
     /// A marked part by the words a person uses: "Next", "dot 2", "slide 3's content".

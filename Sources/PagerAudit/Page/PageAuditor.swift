@@ -719,6 +719,20 @@ package struct PageAuditor: Sendable {
         let radius = minimum / 2
         func small(_ box: PageBox) -> Bool { box.width < minimum - 1e-9 || box.height < minimum - 1e-9 }
         var problems: [(String, PageElement)] = []
+        // 2.5.8 counts only the part of a target nothing else is drawn over; one covered at its
+        // middle loses the click or tap aimed at it.
+        for covered in facts.coveredTargets {
+            guard let element = facts.element(forMark: covered.mark) else { continue }
+            let by =
+                covered.byMark.map { facts.partPhrase($0) }
+                ?? (AccessibleText.isSilent(covered.byName)
+                    ? covered.bySelector.clipped(60) : "\(covered.bySelector.clipped(60)) \u{201C}\(covered.byName.clipped(40))\u{201D}")
+            problems.append(
+                (
+                    "\(facts.partPhrase(covered.mark)) is covered at its middle by \(by): a click or tap aimed at it goes to that instead",
+                    element
+                ))
+        }
         var smallest = Double.infinity
         for (index, target) in targets.enumerated() {
             smallest = min(smallest, min(target.box.width, target.box.height))
@@ -752,9 +766,10 @@ package struct PageAuditor: Sendable {
             }
         }
         if let (first, element) = problems.first {
-            return fail(
-                .targetSize, first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""), element, measured: smallest,
-                required: minimum)
+            let message = first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : "")
+            // A covered target fails whatever its size: the smallest side is no measure of it.
+            guard smallest < minimum else { return fail(.targetSize, message, element) }
+            return fail(.targetSize, message, element, measured: smallest, required: minimum)
         }
         let undersized = targets.filter { small($0.box) }
         if undersized.isEmpty {

@@ -89,6 +89,7 @@ package struct CarouselProbe {
     /// The facts of the carousel on the open page at `url`.
     package func measure(url: String) throws(Failure) -> CarouselFacts {
         var (facts, marks) = try prepare(url: url)
+        facts.coveredTargets = try coveredTargets()
         try parkPointer()
         try stepThrough(&facts, marks: marks)
         facts.tabOrderShown = try state()["shown"]?.intValue.flatMap { $0 >= 0 ? $0 : nil }
@@ -663,6 +664,16 @@ package struct CarouselProbe {
             order.append(inSlide >= 0 && !part.hasPrefix("slide-") && part == "inside" ? "slide-\(inSlide)" : part)
         }
         return (order.filter { $0 != "outside" && $0 != "none" }, entered && !left)
+    }
+
+    /// The dots and controls another element is drawn over at their middle, where a click or a
+    /// tap lands (Bootstrap's full-height Previous over a stop button in the carousel's corner).
+    func coveredTargets() throws(Failure) -> [CoveredTarget] {
+        (try script("__pagervoice.covered()").arrayValue ?? []).compactMap { item in
+            guard let mark = item["mark"]?.stringValue, let selector = item["selector"]?.stringValue else { return nil }
+            return CoveredTarget(
+                mark: mark, byMark: item["byMark"]?.stringValue, bySelector: selector, byName: item["name"]?.stringValue ?? "")
+        }
     }
 
     func hiddenFocusables(_ facts: CarouselFacts) throws(Failure) -> [HiddenFocusable] {

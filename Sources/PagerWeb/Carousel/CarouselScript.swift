@@ -594,6 +594,27 @@ enum CarouselScript {
                 viewport: { width: innerWidth, height: innerHeight, scrollWidth: document.documentElement.scrollWidth },
               };
             },
+            // Dots and controls with another element on top at their middle, where a click or a
+            // tap lands (elementFromPoint skips what has pointer-events: none, as a click does).
+            // Only those drawn in the window are judged.
+            covered() {
+              const out = [];
+              const parts = [...found.pickers.map((e, i) => ['picker-' + i, e]), ['previous', found.previous], ['next', found.next], ['rotation', found.rotation]];
+              for (const [mark, e] of parts) {
+                if (!e || !visible(e)) continue;
+                const r = e.getBoundingClientRect();
+                const x = r.left + r.width / 2;
+                const y = r.top + r.height / 2;
+                if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+                const top = document.elementFromPoint(x, y);
+                if (!top || e.contains(top) || top.contains(e)) continue;
+                const owner = top.closest('[' + MARK + ']');
+                const byMark = owner && owner !== found.root && !owner.getAttribute(MARK).startsWith('slide-') ? owner.getAttribute(MARK) : null;
+                out.push({ mark, byMark, selector: selectorOf(top), name: roughName(top).slice(0, 80) });
+                if (out.length >= 20) break;
+              }
+              return out;
+            },
             // Focusable things inside slides that are not shown: Tab would reach them unseen.
             hiddenFocusables(shown) {
               const out = [];
