@@ -8,6 +8,21 @@ package struct AuditReport: Sendable {
     package var configuration: AuditConfiguration?
     /// The real page audited, for every format's description of it (nil: a configuration).
     package var page: AuditedPage?
+    /// Why a page could not be audited at all (the browser, the page, no carousel): JSON and
+    /// SARIF still write a document, so a tool reading standard output (GitHub's SARIF upload,
+    /// `jq`) is told the run failed rather than given nothing.
+    package var failure: Failure?
+
+    package struct Failure: Sendable, Equatable {
+        /// The address as given (any password hidden).
+        package var url: String
+        package var message: String
+
+        package init(url: String, message: String) {
+            self.url = url
+            self.message = message
+        }
+    }
 
     package init(findings: [AuditFinding], configuration: AuditConfiguration? = nil, page: AuditedPage? = nil) {
         self.findings = findings
@@ -106,6 +121,10 @@ package struct AuditReport: Sendable {
                     })
             )
         ]
+        if let failure {
+            return .object(
+                [("url", .string(failure.url.terminalSafe)), ("error", .string(failure.message.terminalSafe))] + findings)
+        }
         guard let page else { return .object(findings) }
         return .object(
             [
@@ -238,6 +257,25 @@ package struct AuditReport: Sendable {
                             ])
                         ),
                         ("results", .array(results)),
+                        ("invocations", .array([invocation])),
+                    ])
+                ])
+            ),
+        ])
+    }
+
+    /// Whether the run did its work, and if not why, as SARIF says it: code scanning shows a
+    /// failed run's notification instead of taking its empty results for a clean page.
+    var invocation: JSON {
+        guard let failure else { return .object([("executionSuccessful", .bool(true))]) }
+        return .object([
+            ("executionSuccessful", .bool(false)),
+            (
+                "toolExecutionNotifications",
+                .array([
+                    .object([
+                        ("level", .string("error")),
+                        ("message", .object([("text", .string(failure.message.terminalSafe))])),
                     ])
                 ])
             ),

@@ -546,6 +546,38 @@ import Testing
         }
     }
 
+    /// A run that audits nothing still writes a JSON or SARIF document saying why: standard
+    /// output was empty, which `jq` reads as no findings and GitHub's SARIF upload rejects.
+    @Test func aFailedRunIsADocumentInJSONAndSARIF() throws {
+        let folder = try TemporaryDirectory()
+        let plain = folder.path + "/plain.html"
+        try "<!doctype html><title>Nothing here</title><p>No carousel.</p>".write(toFile: plain, atomically: true, encoding: .utf8)
+        let reason = "no carousel found on \(plain): no element with aria-roledescription=\"carousel\""
+        let json = try Self.audit(["--url", plain, "--format", "json"])
+        #expect(json.run.status == 1)
+        #expect(json.run.errorLines.first?.hasPrefix("pagervoice audit: " + reason) == true, "\(json.run.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.run.stdout.utf8)) as? [String: Any], "\(json.run.stdout)")
+        #expect(object["url"] as? String == plain)
+        #expect((object["error"] as? String)?.hasPrefix(reason) == true)
+        #expect((object["findings"] as? [Any])?.isEmpty == true)
+        let sarif = try Self.audit(["--url", folder.path + "/missing.html", "--format", "sarif"])
+        #expect(sarif.run.status == 1)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.run.stdout.utf8)) as? [String: Any], "\(sarif.run.stdout)")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        #expect((run["results"] as? [Any])?.isEmpty == true)
+        let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+        #expect(notification["level"] as? String == "error")
+        #expect(
+            ((notification["message"] as? [String: Any])?["text"] as? String)?.hasPrefix("cannot open \(folder.path)/missing.html") == true)
+        // Text and HTML: the line on standard error alone, as before.
+        let text = try Self.audit(["--url", plain])
+        #expect(text.run.status == 1)
+        #expect(text.run.stdout == "")
+    }
+
     /// A page that never finishes loading, in a folder of its own: its image is asked of a
     /// server on this machine that accepts and never answers (kept running until stopped).
     static func pageThatNeverLoads() throws -> (server: SilentServer, folder: TemporaryDirectory, page: String) {

@@ -20,16 +20,14 @@ struct PageAudit {
 
     func execute(_ io: ShellIO) -> Int32 {
         if let problem = address.fileProblem() {
-            io.err.writeLine("pagervoice audit: \(problem)")
-            io.err.flush()
+            failed(problem, io)
             return 1
         }
         let report: AuditReport
         do {
             report = try audit()
         } catch {
-            io.err.writeLine("pagervoice audit: \(address.shown(error.description))")
-            io.err.flush()
+            failed(address.shown(error.description), io)
             // A selector that is not CSS is a mistake on the command line, found by the browser.
             if case .probe(.invalidSelector) = error { return 2 }
             return 1
@@ -39,6 +37,19 @@ struct PageAudit {
         }
         guard io.finish(command: "pagervoice audit") else { return 1 }
         return report.hasFailure ? 1 : 0
+    }
+
+    /// A run that audited nothing: one line on standard error, and for JSON and SARIF a
+    /// document on standard output that says so (a tool reading it would otherwise be given
+    /// nothing, which `jq` takes for no findings).
+    func failed(_ message: String, _ io: ShellIO) {
+        io.err.writeLine("pagervoice audit: \(message)")
+        io.err.flush()
+        guard format == .json || format == .sarif else { return }
+        var report = AuditReport(findings: [])
+        report.failure = AuditReport.Failure(url: address.given, message: message)
+        for line in report.lines(format) { io.out.writeRaw(line) }
+        io.finish(command: "pagervoice audit")
     }
 
     /// Why a page could not be audited.
