@@ -78,8 +78,12 @@ public final class Announcer: Sendable {
     public let sinks: [any AudioSink]
     /// The settings `speak` uses when given none.
     public let settings: VoiceSettings
-    /// Where sound goes, for `status`: "PulseAudio", "ALSA", "null", "none" or "off".
+    /// Where sound goes, for `status`: "PulseAudio", "ALSA", "null", "off", or for explicit
+    /// sinks "none" or "custom".
     public let output: String
+    /// `--audio auto` found no device at all: sound goes to PulseAudio once a server answers
+    /// (the configuration's `onAudioBack` is told), and nowhere until then.
+    public let silentAtStart: Bool
 
     private let onNotice: @Sendable (String) -> Void
     private let onEvent: @Sendable (UtteranceEvent) -> Void
@@ -160,7 +164,7 @@ public final class Announcer: Sendable {
     /// An announcer over explicit sinks; `engine: nil` means audio off (nothing is synthesised).
     public init(
         engine: SpeechEngine?, sinks: [any AudioSink], settings: VoiceSettings = .standard,
-        output: String? = nil,
+        output: String? = nil, silentAtStart: Bool = false,
         onNotice: @escaping @Sendable (String) -> Void = Announcer.printNotice,
         onEvent: @escaping @Sendable (UtteranceEvent) -> Void = { _ in }
     ) {
@@ -168,6 +172,7 @@ public final class Announcer: Sendable {
         self.sinks = sinks
         self.settings = settings
         self.output = output ?? (engine == nil ? "off" : (sinks.isEmpty ? "none" : "custom"))
+        self.silentAtStart = silentAtStart
         self.onNotice = onNotice
         self.onEvent = onEvent
     }
@@ -196,18 +201,16 @@ public final class Announcer: Sendable {
         let noticesLoss = configuration.noticesLostAudio
         let lossNotice: @Sendable (String) -> Void = { line in if noticesLoss { notice(line) } }
         let output: String
+        var silentAtStart = false
         switch configuration.playback {
         case .auto:
-            if let playback = PlaybackSink.openAutomatically(
+            let playback = PlaybackSink.openAutomatically(
                 sampleRate: engine.sampleRate,
                 applicationName: configuration.applicationName,
                 onNotice: configuration.onNotice, onLoss: lossNotice, onBack: configuration.onAudioBack)
-            {
-                sinks.insert(playback, at: 0)
-                output = playback.backend.rawValue
-            } else {
-                output = "none"
-            }
+            sinks.insert(playback, at: 0)
+            output = playback.backend.rawValue
+            silentAtStart = playback.isLost
         case .pulse, .alsa:
             let backend: PlaybackSink.Backend = configuration.playback == .pulse ? .pulse : .alsa
             let playback = try PlaybackSink.open(
@@ -223,7 +226,7 @@ public final class Announcer: Sendable {
             output = "off"
         }
         self.init(
-            engine: engine, sinks: sinks, settings: configuration.settings, output: output,
+            engine: engine, sinks: sinks, settings: configuration.settings, output: output, silentAtStart: silentAtStart,
             onNotice: configuration.onNotice, onEvent: configuration.onEvent)
     }
 

@@ -72,6 +72,9 @@ public final class PlaybackSink: AudioSink {
         /// `audio_object *`, kept as a bit pattern: the pointer itself is not `Sendable`, but the
         /// object lives exactly as long as the sink and every use is serialised as described above.
         case alsa(UInt)
+        /// No server yet (`waitingForPulse`): the sink is lost from the start, so nothing calls
+        /// these until a reconnection replaces it.
+        case none
 
         var object: OpaquePointer? {
             if case .alsa(let handle) = self { return OpaquePointer(bitPattern: handle) }
@@ -82,6 +85,7 @@ public final class PlaybackSink: AudioSink {
             switch self {
             case .pulse(let stream): stream.write(samples)
             case .alsa: PCAudioRaw.write(object!, samples)
+            case .none: -1
             }
         }
 
@@ -89,6 +93,7 @@ public final class PlaybackSink: AudioSink {
             switch self {
             case .pulse(let stream): stream.drain()
             case .alsa: PCAudioRaw.drain(object!)
+            case .none: -1
             }
         }
 
@@ -96,6 +101,7 @@ public final class PlaybackSink: AudioSink {
             switch self {
             case .pulse(let stream): stream.flush()
             case .alsa: PCAudioRaw.flush(object!)
+            case .none: -1
             }
         }
 
@@ -103,6 +109,7 @@ public final class PlaybackSink: AudioSink {
             switch self {
             case .pulse: PulsePlaybackStream.message(code)
             case .alsa: PCAudioRaw.message(object!, code)
+            case .none: "no server"
             }
         }
     }
@@ -174,14 +181,15 @@ public final class PlaybackSink: AudioSink {
     }
 
     /// `--audio auto`: PulseAudio if a server answers within 2 s, else ALSA if the kernel lists
-    /// a card, else nil after exactly one notice line (and no ALSA library noise).
+    /// a card, else, after exactly one notice line (and no ALSA library noise), a PulseAudio sink
+    /// that is silent until a server answers (`isLost`; see `waitingForPulse`).
     /// `onLoss` is told when the device chosen is lost later (default: `onNotice`), `onBack` when
-    /// a lost server answers again.
+    /// a lost server, or the first, answers.
     public static func openAutomatically(
         sampleRate: Int = 22050, applicationName: String = "pagervoice",
         onNotice: @escaping @Sendable (String) -> Void, onLoss: (@Sendable (String) -> Void)? = nil,
         onBack: @escaping @Sendable (String) -> Void = { _ in }
-    ) -> PlaybackSink? {
+    ) -> PlaybackSink {
         var reasons: [String] = []
         do {
             return try open(
@@ -198,8 +206,24 @@ public final class PlaybackSink: AudioSink {
         } else {
             reasons.append("ALSA lists no sound card")
         }
-        onNotice("No audio output (\(reasons.joined(separator: "; "))); continuing without sound.")
-        return nil
+        onNotice("No audio output (\(reasons.joined(separator: "; "))); continuing without sound until a PulseAudio server answers.")
+        return waitingForPulse(sampleRate: sampleRate, applicationName: applicationName, onNotice: onLoss ?? onNotice, onBack: onBack)
+    }
+
+    /// A PulseAudio sink with no server yet: lost from the start, asking for one once a second
+    /// as after a loss, so a sound server that starts after us (a desktop session's, started
+    /// after the terminal that runs us; `pulseaudio --start` later) is heard from the next
+    /// utterance on. Until then speech is synthesised and goes nowhere, as with no device.
+    static func waitingForPulse(
+        sampleRate: Int, applicationName: String, onNotice: @escaping @Sendable (String) -> Void,
+        onBack: @escaping @Sendable (String) -> Void
+    ) -> PlaybackSink {
+        let sink = PlaybackSink(
+            backend: .pulse, device: .none, sampleRate: sampleRate, applicationName: applicationName, onNotice: onNotice,
+            onBack: onBack)
+        sink.lost.store(true, ordering: .releasing)
+        sink.reconnect()
+        return sink
     }
 
     /// Whether the device failed and the sink has gone quiet.

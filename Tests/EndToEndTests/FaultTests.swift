@@ -216,6 +216,50 @@ import Testing
         #expect(!child.errorOutput.contains("Audio output"), "\(child.errorOutput)")
     }
 
+    /// `--audio auto` started before any sound server (a terminal opened before the desktop's
+    /// sound server, which a voice user cannot see): it was silent for the rest of the run. Now
+    /// it asks for a server once a second, `status` says the sound is lost meanwhile, and once
+    /// one answers it is told and heard. No error: nothing failed, and the run exits 0.
+    @Test func autoWithNoServerAtStartIsHeardOnceOneAnswers() throws {
+        let cards = FileContents.text("/proc/asound/cards") ?? ""
+        guard cards.isEmpty || cards.contains("no soundcards") else { return }  // a card would be chosen
+        let server = try PulseAudioServer(sinkName: "pv_late")
+        defer { server.stop() }
+        server.kill()
+        let events = JSONLines()
+        let child = try PipedChild(
+            executable: Pagervoice.path, arguments: ["--audio", "auto", "--json"],
+            environment: server.clientEnvironment(), onLine: { events.add($0) })
+        child.send(lines: ["status"])
+        #expect(events.wait(timeout: 30) { $0.contains { $0.contains("\"type\":\"status\"") } })
+        #expect(
+            events.all.first { $0.contains("\"type\":\"status\"") }?.contains("sound lost (no sound server or card at start)") == true,
+            "\(events.all)")
+        try server.restart()
+        var statuses = 1
+        let answered = waitUntil {
+            statuses += 1
+            let wanted = statuses
+            child.send(lines: ["status"])
+            let seen = events.wait(timeout: 30) { $0.filter { $0.contains("\"type\":\"status\"") }.count >= wanted }
+            return seen && events.all.last { $0.contains("\"type\":\"status\"") }?.contains("sound lost") == false
+        }
+        #expect(answered, "status still says the sound is lost")
+        let recording = try server.startRecording()
+        var heard = false
+        for line in Array(repeating: ["next", "previous"], count: 10).joined() where !heard {
+            child.send(lines: [line])
+            heard = waitUntil(timeout: .seconds(2)) { PCMAnalysis.peakRMS(recording.samples()) > 500 }
+        }
+        #expect(heard, "nothing was heard through the server that started late")
+        child.closeInput()
+        #expect(child.finish(timeout: .seconds(60)) == 0)
+        #expect(!events.all.contains { $0.contains("\"type\":\"error\"") }, "\(events.all)")
+        let lines = child.errorOutput.split(separator: "\n")
+        #expect(lines.first?.hasSuffix("continuing without sound until a PulseAudio server answers.") == true, "\(child.errorOutput)")
+        #expect(lines.filter { $0 == "pagervoice: sound is back (PulseAudio)" }.count == 1, "\(child.errorOutput)")
+    }
+
     /// A PulseAudio server stopped (SIGSTOP) while a script's line is being said: the line's
     /// speech waited for it forever, and so did the script. Now the server gets the 2 s it gets
     /// at the start; then one error, the script goes on silent and exits 1.

@@ -31,7 +31,7 @@ struct SpeechOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "auto (PulseAudio, else ALSA, else silent with one notice), pulse, alsa, speechd (your speech-dispatcher, as Orca uses it), null (synthesise and discard), off (no synthesis).",
+            "auto (PulseAudio, else ALSA, else silent with one notice until a PulseAudio server starts), pulse, alsa, speechd (your speech-dispatcher, as Orca uses it), null (synthesise and discard), off (no synthesis).",
             valueName: "mode"))
     var audio: AudioOutput = .auto
 

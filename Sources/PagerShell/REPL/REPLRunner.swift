@@ -103,7 +103,7 @@ final class REPLRunner {
                 emit(.error(message))
             }
             for notice in speaker.takeNotices() { err.writeLine("pagervoice: " + notice) }
-            session.speechDescription = speaker.summary + (speaker.soundLost().map(Self.silentSince) ?? "")
+            session.speechDescription = speaker.description
         }
         /// Prints, writes and speaks what one line produced; whether it asked to quit.
         func carryOut(_ outputs: [SessionOutput]) -> Bool {
@@ -356,9 +356,6 @@ final class REPLRunner {
     static func tone(after outputs: [SessionOutput]) -> Earcon {
         outputs.contains { if case .error = $0 { true } else { false } } ? .notUnderstood : .done
     }
-
-    /// What `status` adds to the speech line once the sound device is lost.
-    static func silentSince(_ reason: String) -> String { "; sound lost (\(reason))" }
 
     /// What `status` says of listening.
     static func listeningState(asleep: Bool, wakeWord: String?) -> String {

@@ -37,6 +37,9 @@ struct SpeechClient: Sendable {
     /// lines as notices: they fail nothing.
     var takeNotices: @Sendable () -> [String] = { [] }
 
+    /// `status`'s speech: the summary, and while the sound is lost, why ("; sound lost (…)").
+    var description: String { summary + (soundLost().map { "; sound lost (\($0))" } ?? "") }
+
     /// `--audio off`: nothing is synthesised at all.
     static let silent = SpeechClient(
         speak: { _, _, _ in }, stop: {}, shutDown: {}, drain: {}, takeFailures: { [] }, voiceLines: { [] },
@@ -84,6 +87,9 @@ struct SpeechClient: Sendable {
         let chosen = options.voice
         let output = announcer.output
         failures.soundReturns.store(output == PlaybackSink.Backend.pulse.rawValue, ordering: .releasing)
+        // `--audio auto` with no device at all waits for a PulseAudio server: `status` says the
+        // sound is lost until one answers, then "sound is back" is told as after a loss.
+        if announcer.silentAtStart { failures.startsSilent("no sound server or card at start") }
         return SpeechClient(
             speak: { text, priority, voice in announcer.speak(text, priority: Self.priority(priority), voice: chosen ?? voice) },
             earcon: { announcer.play($0) },
@@ -234,6 +240,12 @@ final class SpeechFailures: Sendable {
             messages.soundLost = "\(error)"
             messages.lines.append(line + "; silent until speech-dispatcher answers again")
         }
+    }
+
+    /// No device when the run started (already told in a notice): silent, with no error, until
+    /// a server answers.
+    func startsSilent(_ reason: String) {
+        messages.withLock { $0.soundLost = reason }
     }
 
     /// The sound device or speech-dispatcher answers again: a notice, and `soundLost` is nil.

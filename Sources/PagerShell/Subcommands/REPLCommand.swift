@@ -53,7 +53,7 @@ struct REPLCommand: PagerVoiceSubcommand {
         let interactive = Terminal.stdinIsTTY
         var session = Session(
             pager: pager, verbosity: output.verbosity,
-            voiceList: { speaker.voiceLines() }, speechDescription: speaker.summary, languageReason: language.reason)
+            voiceList: { speaker.voiceLines() }, speechDescription: speaker.description, languageReason: language.reason)
         if !output.json { session.terminalColumns = { Terminal.columns() } }
         let runner = REPLRunner(
             session: session, renderer: output.renderer, speaker: speaker,

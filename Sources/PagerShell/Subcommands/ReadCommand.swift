@@ -94,7 +94,7 @@ struct ReadCommand: PagerVoiceSubcommand {
         }
         let pager = Pager(pages: document.titles, strings: language.strings)
         var session = Session(
-            pager: pager, verbosity: output.verbosity, voiceList: { speaker.voiceLines() }, speechDescription: speaker.summary,
+            pager: pager, verbosity: output.verbosity, voiceList: { speaker.voiceLines() }, speechDescription: speaker.description,
             languageReason: language.reason, document: document)
         if !output.json { session.terminalColumns = { Terminal.columns() } }
 
