@@ -184,24 +184,8 @@ import Testing
         try server.restart()
         // `status` stops saying the sound is lost as soon as the server answers, before anything
         // has been said through it (it waited for the next announcement).
-        var statuses = 0
-        let back = waitUntil {
-            statuses += 1
-            let wanted = statuses
-            child.send(lines: ["status"])
-            let answered = events.wait(timeout: 30) { $0.filter { $0.contains("\"type\":\"status\"") }.count >= wanted }
-            return answered && events.all.last { $0.contains("\"type\":\"status\"") }?.contains("sound lost") == false
-        }
-        #expect(back, "status still says the sound is lost")
-        let recording = try server.startRecording()
-        // The sink asks for the server once a second and takes it up at the next utterance, so
-        // lines are sent until one is heard (each waits up to 2 s for its sound).
-        var heard = false
-        for line in Array(repeating: ["next", "previous"], count: 10).joined() where !heard {
-            child.send(lines: [line])
-            heard = waitUntil(timeout: .seconds(2)) { PCMAnalysis.peakRMS(recording.samples()) > 500 }
-        }
-        #expect(heard, "nothing was heard through the restarted server")
+        #expect(statusStopsSayingSoundLost(child, events), "status still says the sound is lost")
+        #expect(try pagingIsHeard(child, through: server), "nothing was heard through the restarted server")
         // Lost again: a new loss, so a second error.
         server.kill()
         child.send(lines: [Self.longSay])
@@ -236,22 +220,8 @@ import Testing
             events.all.first { $0.contains("\"type\":\"status\"") }?.contains("sound lost (no sound server or card at start)") == true,
             "\(events.all)")
         try server.restart()
-        var statuses = 1
-        let answered = waitUntil {
-            statuses += 1
-            let wanted = statuses
-            child.send(lines: ["status"])
-            let seen = events.wait(timeout: 30) { $0.filter { $0.contains("\"type\":\"status\"") }.count >= wanted }
-            return seen && events.all.last { $0.contains("\"type\":\"status\"") }?.contains("sound lost") == false
-        }
-        #expect(answered, "status still says the sound is lost")
-        let recording = try server.startRecording()
-        var heard = false
-        for line in Array(repeating: ["next", "previous"], count: 10).joined() where !heard {
-            child.send(lines: [line])
-            heard = waitUntil(timeout: .seconds(2)) { PCMAnalysis.peakRMS(recording.samples()) > 500 }
-        }
-        #expect(heard, "nothing was heard through the server that started late")
+        #expect(statusStopsSayingSoundLost(child, events), "status still says the sound is lost")
+        #expect(try pagingIsHeard(child, through: server), "nothing was heard through the server that started late")
         child.closeInput()
         #expect(child.finish(timeout: .seconds(60)) == 0)
         #expect(!events.all.contains { $0.contains("\"type\":\"error\"") }, "\(events.all)")
@@ -294,6 +264,29 @@ import Testing
         child.send(lines: [Self.longSay])
         #expect(waitForEnergy(recording, after: 0), "speech was never heard")
         return (child, events)
+    }
+
+    /// Asks for `status` until it no longer says the sound is lost (each answer waited for).
+    func statusStopsSayingSoundLost(_ child: PipedChild, _ events: JSONLines) -> Bool {
+        let isStatus = { (line: String) in line.contains("\"type\":\"status\"") }
+        return waitUntil {
+            let wanted = events.all.filter(isStatus).count + 1
+            child.send(lines: ["status"])
+            let answered = events.wait(timeout: 30) { $0.filter(isStatus).count >= wanted }
+            return answered && events.all.last(where: isStatus)?.contains("sound lost") == false
+        }
+    }
+
+    /// Pages until speech is heard at the server's sink. The sink asks for the server once a
+    /// second and takes it up at the next utterance, so lines are sent until one is heard (each
+    /// waits up to 2 s for its sound).
+    func pagingIsHeard(_ child: PipedChild, through server: PulseAudioServer) throws -> Bool {
+        let recording = try server.startRecording()
+        for line in Array(repeating: ["next", "previous"], count: 10).joined() {
+            child.send(lines: [line])
+            if waitUntil(timeout: .seconds(2), { PCMAnalysis.peakRMS(recording.samples()) > 500 }) { return true }
+        }
+        return false
     }
 
     /// Waits until the recording holds two seconds past `index`, then checks that everything from
