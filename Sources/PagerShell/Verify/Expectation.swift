@@ -17,6 +17,14 @@ public enum Expectation: Sendable, Equatable {
     /// `expect-position 2 of 6`: the position and the count conveyed, whatever the wording.
     case position(Int, of: Int)
 
+    /// `expect-page` or `expect-position`: the checks that compare pages.
+    var isPageCheck: Bool {
+        switch self {
+        case .page, .position: true
+        default: false
+        }
+    }
+
     /// Parses an expectation line; nil when the line is not one (then it is a REPL command).
     public static func parse(_ line: String) throws(UsageError) -> Expectation? {
         let (word, rest) = CommandParser.splitFirstWord(line.trimmingSpaces())

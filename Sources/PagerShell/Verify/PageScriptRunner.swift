@@ -22,8 +22,8 @@ struct PageScriptRunner {
     /// slide the widget shows when the script starts. A carousel need not start on its first
     /// slide (one that deep-links, a server that marks another `active`, the APG's, whose first
     /// rotation happens as it loads), and a model on page 1 beside it would put every check after
-    /// one off by the same step: no script could pass. A script that expects page 1 there fails
-    /// once, at its first check, saying where the carousel started.
+    /// one off by the same step: no script could pass. A script written for page 1 there fails
+    /// its page checks, and the first of them to fail says where the carousel started.
     func model(startingAt index: Int = 0) -> Pager {
         let word = facts.pageWord.capitalisingFirstLetter()
         let names = (0..<facts.count).map { index -> String in
@@ -45,6 +45,8 @@ struct PageScriptRunner {
         if let rest = try? probe.now(facts: facts, marks: marks) { conveyed = rest }
         let firstPage = PagePosition(conveyed, in: facts).agreedPage ?? 0
         var pager = model(startingAt: firstPage)
+        // Where the carousel started is told once, with the first page check that fails.
+        var startUntold = firstPage > 0
         var checks: [ScriptRunner.Check] = []
         var lastCommand: String?
         var expectations = 0
@@ -61,9 +63,11 @@ struct PageScriptRunner {
             }
             if let expectation {
                 expectations += 1
-                checks.append(
-                    check(expectation, file: file, line: number, pager: pager, conveyed: conveyed, after: lastCommand, firstPage: firstPage)
-                )
+                let checked = check(
+                    expectation, file: file, line: number, pager: pager, conveyed: conveyed, after: lastCommand,
+                    firstPage: startUntold ? firstPage : 0)
+                if !checked.passed, expectation.isPageCheck { startUntold = false }
+                checks.append(checked)
                 continue
             }
             lastCommand = trimmed
@@ -167,8 +171,9 @@ struct PageScriptRunner {
         case .pressable:
             return try probe.act(forward ? .next(.enter) : .previous(.enter), facts: facts, marks: marks).after
         case .disabled:
-            // Tab passes a disabled control by and pressing it does nothing: the carousel stays,
-            // as the model does at its end (a check after it says if the model moved).
+            // Tab passes a disabled or hidden control by and pressing it does nothing: the
+            // carousel stays, as the model does at its end (a check after it says if the model
+            // moved).
             return conveyed
         case .unreachable:
             throw Missing(reason: "its \(name) control (\(control.selector.clipped(60))) cannot be reached with the keyboard")
@@ -228,7 +233,7 @@ struct PageScriptRunner {
         let said = describe(conveyed)
         let context = command.map { "after \($0.clipped()) " } ?? "at the start "
         let started =
-            command == nil && firstPage > 0 ? "; the carousel starts on \(facts.pageWord) \(firstPage + 1), and the model with it" : ""
+            firstPage > 0 ? "; the carousel started on \(facts.pageWord) \(firstPage + 1), and so did the model" : ""
         switch expectation {
         case .page(let page), .position(let page, of: _):
             var wantCount = count

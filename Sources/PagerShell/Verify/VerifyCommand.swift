@@ -25,7 +25,7 @@ struct VerifyCommand: PagerVoiceSubcommand {
             and Shift-Tab. expect-page and expect-position hold when every channel the carousel uses \
             (selected or current dot, the shown slide's "N of M", the slider) conveys that page and the \
             model agrees; expect "TEXT" is what a screen reader is given for the focused element \
-            (name, role, states, aria-current as "current step"). A carousel that rotates is stopped with its own control first; one \
+            (name, role, states, and aria-current as NVDA says it: "current step", "current page", "current"). A carousel that rotates is stopped with its own control first; one \
             that cannot be stopped fails the run. The model stops at its ends, so a step past an end \
             of a carousel that wraps around fails, and says so.
             With --listen, each expect "TEXT" is also checked by ear: eSpeak NG says TEXT in the \

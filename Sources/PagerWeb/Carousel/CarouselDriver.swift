@@ -20,10 +20,10 @@ extension CarouselProbe {
     package enum Reach: Sendable, Equatable {
         /// It can be focused and is drawn.
         case pressable
-        /// It is `disabled` (a carousel that stops at an end disables Previous on its first slide):
-        /// Tab passes it by, and pressing it would do nothing.
+        /// It is `disabled`, `aria-disabled`, or not drawn (a carousel that stops at an end
+        /// disables or hides Previous on its first slide): it cannot be pressed.
         case disabled
-        /// It is drawn but Tab never reaches it, or it is not drawn.
+        /// It is drawn and enabled but Tab never reaches it.
         case unreachable
     }
 

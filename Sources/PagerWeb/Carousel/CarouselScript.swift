@@ -646,11 +646,15 @@ enum CarouselScript {
               return !!e && e.matches('button,input[type=button],input[type=submit],a[href],summary');
             },
             // Whether a part can be pressed from the keyboard now (see CarouselProbe.Reach).
+            // Disabled: the `disabled` attribute, aria-disabled on it or around it (Swiper's
+            // arrows at an end: aria-disabled and tabindex -1), or not drawn at all (a carousel
+            // that hides Previous on its first slide): none can be pressed, so none is.
             reach(mark) {
               const e = document.querySelector('[' + MARK + '="' + mark + '"]');
               if (!e) return 'unreachable';
-              if (focusable(e) && visible(e)) return 'pressable';
-              return e.matches(':disabled') ? 'disabled' : 'unreachable';
+              const ariaDisabled = !!e.closest('[aria-disabled=true]');
+              if (focusable(e) && visible(e) && !ariaDisabled) return 'pressable';
+              return e.matches(':disabled') || ariaDisabled || !visible(e) ? 'disabled' : 'unreachable';
             },
             focus(mark) {
               const e = document.querySelector('[' + MARK + '="' + mark + '"]');
