@@ -46,7 +46,7 @@ struct PageOptions: ParsableArguments {
         let given = GivenArguments.values(of: "--url")
         if given.count > 1 {
             throw ValidationError(
-                "--url names one page a run, and was given \(given.count) times (\(given.map { $0.clipped(40) }.joined(separator: ", "))): run pagervoice once for each page"
+                "--url names one page a run, and was given \(given.count) times (\(given.map { PageAddress.withoutPassword($0).clipped(40) }.joined(separator: ", "))): run pagervoice once for each page"
             )
         }
         if let carousel, carousel.trimmingSpaces().isEmpty { throw ValidationError("--carousel needs a CSS selector") }

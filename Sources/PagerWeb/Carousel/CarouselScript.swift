@@ -596,12 +596,17 @@ enum CarouselScript {
             },
             // Dots and controls with another element on top at their middle, where a click or a
             // tap lands (elementFromPoint skips what has pointer-events: none, as a click does).
-            // Only those drawn in the window are judged.
+            // Each is scrolled to the middle of the window first, at once, as a person scrolls to
+            // it; the page's scroll is put back afterwards.
             covered() {
               const out = [];
+              const startX = scrollX;
+              const startY = scrollY;
               const parts = [...found.pickers.map((e, i) => ['picker-' + i, e]), ['previous', found.previous], ['next', found.next], ['rotation', found.rotation]];
               for (const [mark, e] of parts) {
                 if (!e || !visible(e)) continue;
+                const before = e.getBoundingClientRect();
+                scrollTo({ left: Math.max(0, before.left + scrollX + before.width / 2 - innerWidth / 2), top: Math.max(0, before.top + scrollY + before.height / 2 - innerHeight / 2), behavior: 'instant' });
                 const r = e.getBoundingClientRect();
                 const x = r.left + r.width / 2;
                 const y = r.top + r.height / 2;
@@ -613,6 +618,7 @@ enum CarouselScript {
                 out.push({ mark, byMark, selector: selectorOf(top), name: roughName(top).slice(0, 80) });
                 if (out.length >= 20) break;
               }
+              scrollTo({ left: startX, top: startY, behavior: 'instant' });
               return out;
             },
             // Focusable things inside slides that are not shown: Tab would reach them unseen.
