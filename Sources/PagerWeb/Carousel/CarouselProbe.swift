@@ -678,11 +678,17 @@ package struct CarouselProbe {
     /// window stretched to hold the whole carousel, a bar fixed to the window's bottom lay on the
     /// carousel's dots however the page was laid out, and a part below 4000 px was not judged.
     func coveredTargets() throws(Failure) -> [CoveredTarget] {
-        try run { try page.setViewport(width: 1280, height: 800) }
-        try settle()
+        // Only a window stretched for a tall carousel is changed (and each change waited for).
+        let stretched = try script("innerHeight").intValue != 800
+        if stretched {
+            try run { try page.setViewport(width: 1280, height: 800) }
+            try settle()
+        }
         let found = try script("__pagervoice.covered()")
-        try fitViewport()
-        try settle()
+        if stretched {
+            try fitViewport()
+            try settle()
+        }
         return (found.arrayValue ?? []).compactMap { item in
             guard let mark = item["mark"]?.stringValue, let selector = item["selector"]?.stringValue else { return nil }
             return CoveredTarget(
