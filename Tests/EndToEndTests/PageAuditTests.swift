@@ -417,6 +417,28 @@ import Testing
         #expect(veiled.run.stdout.contains("dot “Slide 1” is covered at its middle by #veil “promo”"), "\(veiled.run.stdout)")
         // Only a size problem carries a measure.
         #expect(!veiled.run.stdout.contains("\"measured\""), "\(veiled.run.stdout)")
+        // A cookie bar fixed to the window's bottom, over the dots of a carousel at the end of a
+        // page (no scrolling brings them above it): covered, and dot-contrast says why it cannot
+        // see the dots' colours.
+        let cookie = folder.path + "/cookie.html"
+        try String(contentsOfFile: Self.page("bootstrap.html"), encoding: .utf8)
+            .replacingOccurrences(
+                of: "<main class=\"container py-4\">", with: "<main class=\"container py-4\"><div style=\"height:3000px\"></div>"
+            )
+            .replacingOccurrences(
+                of: "</body>",
+                with:
+                    "<div id=\"cookie\" style=\"position:fixed;left:0;right:0;bottom:0;height:140px;background:#024;color:#fff;z-index:9999\">We use cookies <button>Accept</button></div></body>"
+            )
+            .write(toFile: cookie, atomically: true, encoding: .utf8)
+        let barred = try Self.audit(["--url", cookie, "--rule", "target-size,dot-contrast"])
+        #expect(
+            barred.line("target-size")?.contains("is covered at its middle by #cookie “We use cookies Accept”") == true,
+            "\(barred.run.stdout)")
+        #expect(
+            barred.line("dot-contrast")
+                == "N/A  dot-contrast (WCAG 1.4.11): the dots' colours could not be told: dot “Slide 1” is covered by #cookie (see target-size)",
+            "\(barred.run.stdout)")
     }
 
     /// A stop button placed just before the carousel rather than in it: it was not found, and

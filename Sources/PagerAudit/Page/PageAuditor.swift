@@ -622,6 +622,13 @@ package struct PageAuditor: Sendable {
         guard !facts.pickers.isEmpty else { return notApplicable(.dotContrast, "the carousel has no dots or tabs to see") }
         let measured = facts.dotPixels.filter { $0.pixels > 0 }
         guard !measured.isEmpty else {
+            // Hiding the dots changes nothing where something else is drawn over them.
+            if let covered = facts.coveredTargets.first(where: { $0.mark.hasPrefix("picker-") }) {
+                return notApplicable(
+                    .dotContrast,
+                    "the \(pickerWord)s' colours could not be told: \(facts.partPhrase(covered.mark)) is covered by \(covered.bySelector.clipped(60)) (see target-size)"
+                )
+            }
             return notApplicable(.dotContrast, "the \(pickerWord)s' colours could not be told from what lies behind them in the screenshot")
         }
         let required = Auditor<AuditModelSubject>.requiredContrast
