@@ -387,6 +387,21 @@ import Testing
         return path
     }
 
+    /// Bootstrap's carousel page under a spacer `spacer` px tall, with `target` replaced by
+    /// `replacement`, written into `folder` as NAME.html.
+    static func bootstrapPage(
+        named name: String, spacer: Int, in folder: TemporaryDirectory, replacing target: String, with replacement: String
+    ) throws -> String {
+        let path = folder.path + "/\(name).html"
+        try String(contentsOfFile: page("bootstrap.html"), encoding: .utf8)
+            .replacingOccurrences(
+                of: "<main class=\"container py-4\">", with: "<main class=\"container py-4\"><div style=\"height:\(spacer)px\"></div>"
+            )
+            .replacingOccurrences(of: target, with: replacement)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// A stop button in the carousel's corner, under Bootstrap's full-height Previous: a click at
     /// its middle pages back (verify presses it from the keyboard for that reason). target-size
     /// passed it as 24 px or more; 2.5.8 counts only what nothing else covers.
@@ -402,17 +417,11 @@ import Testing
         #expect(beside.line("target-size")?.hasPrefix("PASS target-size") == true, "\(beside.run.stdout)")
         // Far below the fold (past the 4000 px the window stretches to), a veil over the dots is
         // still found: each part is judged scrolled to the middle of a 1280 by 800 window.
-        let far = folder.path + "/far-veil.html"
-        try String(contentsOfFile: Self.page("bootstrap.html"), encoding: .utf8)
-            .replacingOccurrences(
-                of: "<main class=\"container py-4\">", with: "<main class=\"container py-4\"><div style=\"height:6000px\"></div>"
-            )
-            .replacingOccurrences(
-                of: "<div class=\"carousel-inner\">",
-                with:
-                    "<div id=\"veil\" style=\"position:absolute;left:0;right:0;bottom:0;height:60px;z-index:99;background:rgba(0,0,0,.02)\">promo</div><div class=\"carousel-inner\">"
-            )
-            .write(toFile: far, atomically: true, encoding: .utf8)
+        let far = try Self.bootstrapPage(
+            named: "far-veil", spacer: 6000, in: folder, replacing: "<div class=\"carousel-inner\">",
+            with:
+                "<div id=\"veil\" style=\"position:absolute;left:0;right:0;bottom:0;height:60px;z-index:99;background:rgba(0,0,0,.02)\">promo</div><div class=\"carousel-inner\">"
+        )
         let veiled = try Self.audit(["--url", far, "--rule", "target-size", "--format", "json"])
         #expect(veiled.run.stdout.contains("dot “Slide 1” is covered at its middle by #veil “promo”"), "\(veiled.run.stdout)")
         // Only a size problem carries a measure.
@@ -420,17 +429,11 @@ import Testing
         // A cookie bar fixed to the window's bottom, over the dots of a carousel at the end of a
         // page (no scrolling brings them above it): covered, and dot-contrast says why it cannot
         // see the dots' colours.
-        let cookie = folder.path + "/cookie.html"
-        try String(contentsOfFile: Self.page("bootstrap.html"), encoding: .utf8)
-            .replacingOccurrences(
-                of: "<main class=\"container py-4\">", with: "<main class=\"container py-4\"><div style=\"height:3000px\"></div>"
-            )
-            .replacingOccurrences(
-                of: "</body>",
-                with:
-                    "<div id=\"cookie\" style=\"position:fixed;left:0;right:0;bottom:0;height:140px;background:#024;color:#fff;z-index:9999\">We use cookies <button>Accept</button></div></body>"
-            )
-            .write(toFile: cookie, atomically: true, encoding: .utf8)
+        let cookie = try Self.bootstrapPage(
+            named: "cookie", spacer: 3000, in: folder, replacing: "</body>",
+            with:
+                "<div id=\"cookie\" style=\"position:fixed;left:0;right:0;bottom:0;height:140px;background:#024;color:#fff;z-index:9999\">We use cookies <button>Accept</button></div></body>"
+        )
         let barred = try Self.audit(["--url", cookie, "--rule", "target-size,dot-contrast"])
         #expect(
             barred.line("target-size")?.contains("is covered at its middle by #cookie “We use cookies Accept”") == true,
