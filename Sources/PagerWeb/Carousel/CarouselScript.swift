@@ -42,9 +42,26 @@ enum CarouselScript {
           };
           window.clearTimeout = function (id) {
             const entry = pending.get(id);
-            if (!entry) return realClearTimeout.call(window, id);
+            // A browser clears an interval with either call.
+            if (!entry) { shortIntervals.delete(id); return realClearTimeout.call(window, id); }
             pending.delete(id);
             realClearTimeout.call(window, entry.real);
+          };
+          // Short intervals the page runs (at most 100 ms), by id: jQuery 1.x and 2.x animate on
+          // a 13 ms interval, not on animation frames, and frames far less than 13 ms apart see
+          // nothing move between its ticks. While one runs, rest must outlast its period.
+          const shortIntervals = new Map();
+          const realSetInterval = window.setInterval;
+          const realClearInterval = window.clearInterval;
+          window.setInterval = function (callback, delay, ...rest) {
+            const id = realSetInterval.call(window, callback, delay, ...rest);
+            const d = Number(delay) || 0;
+            if (d > 0 && d <= 100) shortIntervals.set(id, d);
+            return id;
+          };
+          window.clearInterval = function (id) {
+            shortIntervals.delete(id);
+            return realClearInterval.call(window, id);
           };
           // While a change's motion is measured (`frames`), the page is given animation frames 60
           // a second, as a person's screen draws them. The browser draws as fast as it can here
@@ -481,7 +498,8 @@ enum CarouselScript {
             // two frames must be two milliseconds apart at least: frames come far faster than a
             // millisecond apart while a page draws, and jQuery's animate, timed by Date.now() in
             // whole milliseconds, moves nothing between two frames of one millisecond (read then,
-            // SlidesJS was still moving and ignored the next click). At most `limit` milliseconds
+            // SlidesJS was still moving and ignored the next click); while it runs a short
+            // interval (jQuery 1.x's 13 ms ticker), longer than that interval. At most `limit` milliseconds
             // (then the state as it is, marked unsettled). (Waiting so for every page cost each
             // step an idle frame, 16 ms: a cold audit of Bootstrap's went from 1.45 to 1.7 s.)
             settled(limit) {
@@ -495,7 +513,9 @@ enum CarouselScript {
                   const still = now.animating === 0 && !shortenedPending() && now.shown !== -1 && key === last;
                   if (!still) quietSince = performance.now();
                   last = key;
-                  if (still && (pageFrames.size === 0 || performance.now() - quietSince >= 2)) { resolve(now); return; }
+                  const period = shortIntervals.size ? Math.min(...shortIntervals.values()) + 2 : 0;
+                  const quiet = Math.max(period, pageFrames.size ? 2 : 0);
+                  if (still && performance.now() - quietSince >= quiet) { resolve(now); return; }
                   if (performance.now() - started > limit) { now.unsettled = true; resolve(now); return; }
                   realRequestFrame.call(window, check);
                 };
