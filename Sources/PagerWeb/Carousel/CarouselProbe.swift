@@ -152,9 +152,7 @@ package struct CarouselProbe {
         if afterLoad.changes == 0, let start = firstManualChange(facts) {
             // Some carousels start rotating only once a person has changed page (Bootstrap's
             // `data-bs-ride="true"`).
-            let before = try watcher.script("__pagervoice.glance()")["shown"]?.intValue
-            try watcher.activateByScript(start)
-            let afterInteraction = try watcher.watchRotation(arriving: Self.destination(of: start, from: before, count: facts.count))
+            let afterInteraction = try watcher.watchRotation(afterChanging: start, count: facts.count)
             rotation.changesAfterInteraction = afterInteraction.changes
             rotation.interval = afterInteraction.interval
             rotation.liveWhileRotating = afterInteraction.live ?? rotation.liveWhileRotating
@@ -434,6 +432,16 @@ package struct CarouselProbe {
     @discardableResult
     func settle() throws(Failure) -> JSON {
         try script("__pagervoice.settled(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
+    }
+
+    /// `start` done from the page's own script, then the widget watched; the slide `start`
+    /// brings is not counted as rotation when it arrives late (see `watchRotation(arriving:)`).
+    func watchRotation(afterChanging start: PageStep.Action, count: Int) throws(Failure) -> (
+        changes: Int, interval: Int?, live: String?
+    ) {
+        let before = try script("__pagervoice.glance()")["shown"]?.intValue
+        try activateByScript(start)
+        return try watchRotation(arriving: Self.destination(of: start, from: before, count: count))
     }
 
     /// The slide `action` is meant to bring from slide `shown` of `count`.
@@ -784,9 +792,7 @@ package struct CarouselProbe {
                 now = try state()
                 if now["animating"]?.intValue ?? 0 > 0 { break }
                 try animationSpeed(1)
-                try script("__pagervoice.frames(60)")
                 let frames = try script("__pagervoice.framesMoving(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
-                try script("__pagervoice.frames(0)")
                 scripted = frames["css"]?.boolValue == true ? 0 : (frames["milliseconds"]?.doubleValue ?? 0).rounded()
                 now = try state()
                 if scripted > 0 || now["animating"]?.intValue ?? 0 > 0 || now["shown"]?.intValue != shown { break }
@@ -822,9 +828,7 @@ package struct CarouselProbe {
         defer { _ = try? tab.page.close() }
         var changes = try tab.watchRotation().changes
         if changes == 0, let start = firstManualChange(facts) {
-            let before = try tab.script("__pagervoice.glance()")["shown"]?.intValue
-            try tab.activateByScript(start)
-            changes = try tab.watchRotation(arriving: Self.destination(of: start, from: before, count: facts.count)).changes
+            changes = try tab.watchRotation(afterChanging: start, count: facts.count).changes
         }
         return changes
     }

@@ -63,7 +63,7 @@ enum CarouselScript {
             shortIntervals.delete(id);
             return realClearInterval.call(window, id);
           };
-          // While a change's motion is measured (`frames`), the page is given animation frames 60
+          // While a change's motion is measured (`framesMoving`), the page is given animation frames 60
           // a second, as a person's screen draws them. The browser draws as fast as it can here
           // (`--disable-frame-rate-limit`, so the audit's waits are short), and a physics animation
           // that takes one step a frame (Flickity's) would end many times sooner than anyone sees
@@ -475,12 +475,6 @@ enum CarouselScript {
               found.watchLog = [];
               return log;
             },
-            // Animation frames `perSecond` a second (see `frameGap`); 0 gives every frame again,
-            // and frames already asked for come with the next one the browser draws.
-            frames(perSecond) {
-              frameGap = perSecond > 0 ? 1000 / perSecond : 0;
-              return true;
-            },
             // Animation frames from the page's (virtual) clock; see `framesByClock`.
             framesFromClock() {
               framesByClock = true;
@@ -524,12 +518,14 @@ enum CarouselScript {
             },
             // Motion a script draws frame by frame (requestAnimationFrame physics, as Flickity's),
             // which document.getAnimations() does not list: the slides' places, read each frame
-            // until they have not changed for 50 ms (at most `limit` ms), frames coming 60 a
-            // second (`frames`). A jump is one step; motion passes through places in between, and
-            // lasts until the last of them. Stops at once, reporting css, if a CSS animation
-            // starts in the widget after all (those are measured as such).
+            // until they have not changed for 50 ms (at most `limit` ms), the page given frames
+            // 60 a second meanwhile (`frameGap`). A jump is one step; motion passes through places
+            // in between, and lasts until the last of them. Stops at once, reporting css, if a
+            // CSS animation starts in the widget after all (those are measured as such).
             framesMoving(limit) {
               const started = performance.now();
+              frameGap = 1000 / 60;
+              const done = (result) => { frameGap = 0; return result; };
               const sampled = found.slides.length > 50 ? [...found.slides.slice(0, 25), ...found.slides.slice(-25)] : found.slides;
               const place = () => sampled.map((e) => { const r = e.getBoundingClientRect(); return Math.round(r.left * 2) + ',' + Math.round(r.top * 2); }).join(';');
               let last = place();
@@ -539,13 +535,13 @@ enum CarouselScript {
                 const frame = () => {
                   const now = performance.now();
                   if (document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.target && found.root.contains(a.effect.target))) {
-                    resolve({ css: true, steps: 0 });
+                    resolve(done({ css: true, milliseconds: 0 }));
                     return;
                   }
                   const here = place();
                   if (here !== last) { last = here; changedAt = now; steps += 1; }
                   if (now - changedAt >= 50 || now - started > limit) {
-                    resolve({ css: false, steps, milliseconds: steps >= 2 ? changedAt - started : 0 });
+                    resolve(done({ css: false, milliseconds: steps >= 2 ? changedAt - started : 0 }));
                     return;
                   }
                   requestAnimationFrame(frame);
