@@ -177,6 +177,49 @@ import Testing
                 == true, "\(audit.run.stdout)")
     }
 
+    /// Swiper 8.4.7 and Glide.js 3.5.0 (Tests/Carousels/swiper, glide; MIT, copied unchanged), as
+    /// their demos set them up, each also looping. Four faults of the probe they showed:
+    /// - Glide's root holds three divs (track, arrows, bullets), taken for its three slides:
+    ///   nothing the probe pressed seemed to change the slide. Slides never hold the dots.
+    /// - Looping, both copy slides to the ends (Swiper's 3 became 5), so no run of three slides
+    ///   was found and the whole body was audited. Copies are not slides; one a loop rests on
+    ///   shows its slide; and copies a screen reader meets again fail hidden-pages.
+    /// - Swiper names its wrapper with a random id at every load ("#swiper-wrapper-3db0…"), and
+    ///   findings' selectors went through it: no finding was the same from one run to the next.
+    /// - Swiper's Previous, disabled on slide 1, lets clicks through to the slide (as it should):
+    ///   target-size said it was covered. A disabled control is no target then.
+    @Test func swiperAndGlide() throws {
+        for page in ["swiper.html", "swiper.html?loop=1"] {
+            let audit = try Self.audit(["--url", "file://" + Self.page(page)])
+            #expect(audit.run.status == 1, "\(page): \(audit.run.stderr)")
+            #expect(audit.failing == ["hidden-pages", "reduce-motion", "dot-contrast", "target-size"], "\(page): \(audit.run.stdout)")
+            #expect(audit.run.lines.first?.hasPrefix("Auditing the carousel body > main > div on ") == true, "\(audit.run.stdout)")
+            #expect(audit.line("value")?.contains("the dots' aria-current conveys the slide on screen") == true, "\(audit.run.stdout)")
+            #expect(audit.line("one-announcement")?.hasPrefix("PASS one-announcement") == true, "\(audit.run.stdout)")
+            #expect(!audit.run.stdout.contains("#swiper-wrapper-"), "\(audit.run.stdout)")
+            #expect(audit.line("target-size")?.contains("covered") == false, "\(audit.run.stdout)")
+            #expect(audit.line("target-size")?.contains("(8x8 px) is under 24x24 px") == true, "\(audit.run.stdout)")
+        }
+        let swiperLoop = try Self.audit(["--url", "file://" + Self.page("swiper.html?loop=1"), "--rule", "hidden-pages,edges"])
+        #expect(
+            swiperLoop.line("hidden-pages")?.contains(
+                "once loaded 2 copies of slides made for looping are in the accessibility tree: a screen reader reads those slides again")
+                == true, "\(swiperLoop.run.stdout)")
+        #expect(swiperLoop.line("edges")?.contains("“Next slide” (Enter) on slide 3 wraps around to slide 1") == true)
+        for page in ["glide.html", "glide.html?type=carousel"] {
+            let audit = try Self.audit(["--url", "file://" + Self.page(page)])
+            #expect(
+                audit.failing == ["label", "value", "hidden-pages", "one-announcement", "reduce-motion", "target-size"],
+                "\(page): \(audit.run.stdout)")
+            #expect(audit.line("scroll")?.hasPrefix("PASS scroll") == true, "\(page): \(audit.run.stdout)")
+            #expect(audit.line("value")?.contains("no dot is marked as current") == true, "\(audit.run.stdout)")
+            #expect(audit.line("reduce-motion")?.contains("still animates transform for 400 ms") == true, "\(audit.run.stdout)")
+        }
+        let glideLoop = try Self.audit(["--url", "file://" + Self.page("glide.html?type=carousel"), "--rule", "hidden-pages"])
+        #expect(
+            glideLoop.line("hidden-pages")?.contains("once loaded 4 copies of slides made for looping") == true, "\(glideLoop.run.stdout)")
+    }
+
     /// Flickity's faults, on a page of our own (Tests/Carousels/framewise.html; Flickity is
     /// GPL-3.0 and not copied): dots whose words are indented out of sight were not taken for
     /// dots ("no carousel found"); Previous, of class "prev-next-button previous", was taken for

@@ -142,6 +142,9 @@ package struct Conveyed: Sendable, Equatable {
     package var pressed: [Int] = []
     /// Slides in the accessibility tree (not hidden from assistive technology).
     package var exposedSlides: [Int] = []
+    /// A looping carousel's copies of slides (made so it can scroll past the last into the
+    /// first) that are in the accessibility tree: a screen reader reads those slides twice.
+    package var exposedCopies = 0
     /// Each slide's accessible name, in order.
     package var slideNames: [String] = []
     /// The slider's value, range and value text, where there is a slider.

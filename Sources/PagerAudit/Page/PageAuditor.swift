@@ -427,6 +427,7 @@ package struct PageAuditor: Sendable {
                     ? "the carousel's \(word)s were not found as elements of their own" : "there is one \(word), so none is hidden")
         }
         var problems: [(String, PageElement?)] = []
+        var copiesSaid = false
         for (what, conveyed) in moments {
             guard let shown = conveyed.shown else { continue }
             let extra = conveyed.exposedSlides.filter { $0 != shown }
@@ -437,6 +438,17 @@ package struct PageAuditor: Sendable {
                         "\(what) \(names), not on screen, \(extra.count == 1 ? "is" : "are") in the accessibility tree: a screen reader reads \(extra.count == 1 ? "it" : "them") as if shown",
                         facts.slides[extra[0]]
                     ))
+            }
+            // Said once, and first: the copies are there at every moment a loop keeps them, and
+            // the slides' own problem is the same as without the loop.
+            if conveyed.exposedCopies > 0, !copiesSaid {
+                copiesSaid = true
+                let copies = conveyed.exposedCopies == 1 ? "a copy of a \(word)" : "\(conveyed.exposedCopies) copies of \(word)s"
+                problems.insert(
+                    (
+                        "\(what) \(copies) made for looping \(conveyed.exposedCopies == 1 ? "is" : "are") in the accessibility tree: a screen reader reads \(conveyed.exposedCopies == 1 ? "that \(word)" : "those \(word)s") again",
+                        facts.slides[shown]
+                    ), at: 0)
             }
             if !conveyed.exposedSlides.contains(shown), facts.slides[shown].exposed || conveyed.exposedSlides.isEmpty == false {
                 problems.append(("\(what) \(word) \(shown + 1) is on screen but hidden from assistive technology", facts.slides[shown]))

@@ -350,7 +350,9 @@ package struct CarouselProbe {
             }
             tree = try page.accessibilitySubtree(of: root, timeout: commandTimeout)
             let inside = Set(tree.compactMap { $0["backendDOMNodeId"]?.intValue })
-            for (mark, backend) in marks where !inside.contains(backend) && !mark.hasPrefix("slide-") && !mark.hasPrefix("picker-") {
+            // Slides, a loop's copies of them and pickers lie inside the widget.
+            let within = ["slide-", "copy-", "picker-"]
+            for (mark, backend) in marks where !inside.contains(backend) && !within.contains(where: mark.hasPrefix) {
                 // A control the page removed since (re-rendered) has no node, as in the whole tree.
                 tree += (try? page.accessibilitySubtree(of: backend, timeout: commandTimeout)) ?? []
             }
@@ -405,6 +407,7 @@ package struct CarouselProbe {
             conveyed.slideNames.append(node?.name ?? "")
             if let node, !node.ignored { conveyed.exposedSlides.append(index) }
         }
+        conveyed.exposedCopies = snapshot.nodes.filter { $0.key.hasPrefix("copy-") && !$0.value.ignored }.count
         if let slider = snapshot.nodes["slider"] {
             conveyed.sliderValue = slider.value.map { Int($0.rounded()) }
             conveyed.sliderMinimum = slider.minimum.map { Int($0.rounded()) }

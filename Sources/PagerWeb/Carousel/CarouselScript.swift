@@ -183,7 +183,11 @@ enum CarouselScript {
             }
             return entry.counts.get(n.localName) > 1 ? entry.index.get(n) : null;
           };
-          const uniqueId = (n) => n.id && document.querySelectorAll('#' + CSS.escape(n.id)).length === 1;
+          // An id a script made up at load (Swiper's "swiper-wrapper-3db03ed24dfda889", a UUID, a
+          // timestamp) names the element in this load only: a selector through it changed from run
+          // to run, so a finding never matched the same finding before (SARIF's baseline, a diff).
+          const madeUp = /(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}|\d{6,}/i;
+          const uniqueId = (n) => n.id && !madeUp.test(n.id) && document.querySelectorAll('#' + CSS.escape(n.id)).length === 1;
           const selectorOf = (e) => {
             const parts = [];
             for (let n = e; n && n.nodeType === 1 && n !== document.documentElement; n = n.parentElement) {
@@ -279,9 +283,9 @@ enum CarouselScript {
                 // has values (the slider alone is not the widget).
                 const count = max - min + 1;
                 let r = root;
-                let slides = r ? siblingSlides(r, count) : [];
+                let slides = r ? siblingSlides(r, count, [s]) : [];
                 for (let n = s.parentElement; !r && n && n !== document.documentElement; n = n.parentElement) {
-                  const found = siblingSlides(n, count).filter((e) => !e.contains(s));
+                  const found = siblingSlides(n, count, [s]);
                   if (found.length === count) { r = n; slides = found; }
                 }
                 r = r || s.parentElement;
@@ -318,10 +322,10 @@ enum CarouselScript {
                 });
                 if (!small || !alike || !(wordless || numbered)) continue;
                 let r = root || group.parentElement;
-                let slides = siblingSlides(r, kids.length);
+                let slides = siblingSlides(r, kids.length, kids);
                 while (!root && !slides.length && r.parentElement && r !== document.body) {
                   r = r.parentElement;
-                  slides = siblingSlides(r, kids.length);
+                  slides = siblingSlides(r, kids.length, kids);
                 }
                 if (inItems && !slides.length) continue;
                 return { how: inItems ? 'a list of dot links' : 'a group of dot buttons', root: r, slides, pickers: kids };
@@ -334,11 +338,34 @@ enum CarouselScript {
             const buttons = within(r, 'button,[role=button],a[href]').filter((e) => !controlKind(e));
             return count > 1 && buttons.length === count ? buttons : [];
           };
+          // A looping carousel (Swiper, Slick, Splide, Glide, Owl) copies slides to its ends, so it
+          // can scroll past the last into the first, and marks the copies in their class. They are
+          // not slides: counted as slides, Swiper's looping 3 had 5 and no dots to match. The class
+          // ends with the word ("swiper-slide-duplicate", "slick-cloned", "glide__slide--clone"):
+          // Swiper marks the slide a copy stands beside "swiper-slide-duplicate-prev".
+          const cloneClass = /(^|[\s_-])(clone|cloned|duplicate)(?=$|\s)/i;
+          const isClone = (e) => cloneClass.test(e.getAttribute('class') || '');
+          // A holder's children less its copies; where every child is so named, none is a copy.
+          const originals = (holder) => {
+            const all = [...holder.children];
+            const kept = all.filter((k) => !isClone(k));
+            return kept.length ? kept : all;
+          };
+          // The slide a copy shows: the one with the same content.
+          const originalOf = (copy) => {
+            const same = found.slides.findIndex((s) => s.innerHTML === copy.innerHTML);
+            if (same >= 0) return same;
+            const words = copy.textContent.trim();
+            return words ? found.slides.findIndex((s) => s.textContent.trim() === words) : -1;
+          };
           // `count` alike children of one element below `r`: the slides a pager without markup shows.
-          const siblingSlides = (r, count) => {
+          // None holds the dots (`apart`): Glide's root has three divs, track, arrows and bullets,
+          // which were taken for its three slides.
+          const siblingSlides = (r, count, apart = []) => {
             for (const e of [r, ...within(r, '*')]) {
-              const kids = [...e.children];
-              if (kids.length === count && count > 1 && kids.every((k) => k.localName === kids[0].localName) && !kids.some(clickable)) return kids;
+              const kids = originals(e);
+              if (kids.length === count && count > 1 && kids.every((k) => k.localName === kids[0].localName) && !kids.some(clickable)
+                && !kids.some((k) => apart.some((a) => k.contains(a)))) return kids;
             }
             return [];
           };
@@ -372,12 +399,17 @@ enum CarouselScript {
               // Everything of the widget gets a mark, so the accessibility tree can be matched to it.
               r.setAttribute(MARK, 'root');
               found.slides.forEach((e, i) => e.setAttribute(MARK, 'slide-' + i));
+              // A loop's copies, so the tree can say whether a screen reader meets them too.
+              const holder = found.slides.length ? found.slides[0].parentElement : null;
+              const kept = holder ? originals(holder) : [];
+              found.copies = holder ? [...holder.children].filter((e) => !kept.includes(e)) : [];
+              found.copies.forEach((e, i) => e.setAttribute(MARK, 'copy-' + i));
               found.pickers.forEach((e, i) => e.setAttribute(MARK, 'picker-' + i));
               const pickerSet = new Set(found.pickers);
               // Controls by what they do, not only by their tag: a clickable div is a control a mouse
               // can use, which the keyboard rules must then judge.
               const controls = within(r, 'button,[role=button],a,input[type=button],[tabindex],[onclick],[data-bs-slide],[data-slide],div,span')
-                .filter((e) => !pickerSet.has(e) && !e.closest('[' + MARK + '^="slide-"]'))
+                .filter((e) => !pickerSet.has(e) && !e.closest('[' + MARK + '^="slide-"],[' + MARK + '^="copy-"]'))
                 .filter((e) => e.matches('button,[role=button],a[href],input[type=button],[tabindex],[onclick],[data-bs-slide],[data-slide]') || clickable(e))
                 .map((e) => ({ e, kind: controlKind(e) })).filter((c) => c.kind);
               const first = (k) => (controls.find((c) => c.kind === k) || {}).e || null;
@@ -443,6 +475,9 @@ enum CarouselScript {
               for (const e of stack) {
                 const i = found.slides.findIndex((s) => s.contains(e));
                 if (i >= 0 && seen(found.slides[i])) return i;
+                // A loop's copy on screen (Swiper 8 rests on one after wrapping) shows its slide.
+                const copy = e.parentElement === holder && isClone(e) ? e : null;
+                if (copy && seen(copy)) return originalOf(copy);
               }
               // Nothing of a slide at that point: the visible slide nearest the widget's middle.
               let best = -1;
@@ -620,7 +655,9 @@ enum CarouselScript {
               const startY = scrollY;
               const parts = [...found.pickers.map((e, i) => ['picker-' + i, e]), ['previous', found.previous], ['next', found.next], ['rotation', found.rotation]];
               for (const [mark, e] of parts) {
-                if (!e || !visible(e)) continue;
+                // A control disabled here is no target now (Swiper's Previous on the first slide
+                // lets clicks through to the slide beneath it, as it should).
+                if (!e || !visible(e) || e.matches(':disabled') || e.closest('[aria-disabled=true]')) continue;
                 const before = e.getBoundingClientRect();
                 scrollTo({ left: Math.max(0, before.left + scrollX + before.width / 2 - innerWidth / 2), top: Math.max(0, before.top + scrollY + before.height / 2 - innerHeight / 2), behavior: 'instant' });
                 const r = e.getBoundingClientRect();
@@ -630,7 +667,7 @@ enum CarouselScript {
                 const top = document.elementFromPoint(x, y);
                 if (!top || e.contains(top) || top.contains(e)) continue;
                 const owner = top.closest('[' + MARK + ']');
-                const byMark = owner && owner !== found.root && !owner.getAttribute(MARK).startsWith('slide-') ? owner.getAttribute(MARK) : null;
+                const byMark = owner && owner !== found.root && !/^(slide|copy)-/.test(owner.getAttribute(MARK)) ? owner.getAttribute(MARK) : null;
                 out.push({ mark, byMark, selector: selectorOf(top), name: roughName(top).slice(0, 80) });
                 if (out.length >= 20) break;
               }
