@@ -220,6 +220,30 @@ import Testing
             glideLoop.line("hidden-pages")?.contains("once loaded 4 copies of slides made for looping") == true, "\(glideLoop.run.stdout)")
     }
 
+    /// Splide 4.1.4 (Tests/Carousels/splide; MIT, copied unchanged), which follows the APG
+    /// carousel pattern: it passes 9 rules, plain and looping. Two faults of the probe it showed:
+    /// - Looping, its copies carry aria-roledescription="slide" too, and the model had 7 pages.
+    /// - It draws its arrows and dots anew when prefers-reduced-motion changes, so the probe's
+    ///   parts were detached under reduced motion, and the 200 ms its current dot takes to grow
+    ///   (its slides then move at once) was laid on the slides. The widget is found again, and the
+    ///   finding names the dot.
+    @Test func splide() throws {
+        for page in ["splide.html", "splide.html?type=loop"] {
+            let audit = try Self.audit(["--url", "file://" + Self.page(page)])
+            #expect(audit.failing == ["reduce-motion", "target-size"], "\(page): \(audit.run.stdout)")
+            #expect(audit.run.lines.last == "15 rules: 9 passed, 2 failed, 4 not applicable", "\(page): \(audit.run.stdout)")
+            #expect(audit.line("value")?.contains("“N of 3”") == true, "\(page): \(audit.run.stdout)")
+            let motion = try #require(audit.line("reduce-motion"))
+            #expect(motion.contains("still animates transform for 200 ms, on tab “Go to slide "), "\(motion)")
+            #expect(motion.hasPrefix("FAIL reduce-motion (WCAG 2.3.3) at #splide01 > ul > li:nth-of-type("), "\(motion)")
+        }
+        let rotating = try Self.audit(["--url", "file://" + Self.page("splide.html?autoplay=1"), "--rule", "auto-advance,focus-order"])
+        #expect(rotating.line("auto-advance")?.contains("“Pause autoplay” stops it") == true, "\(rotating.run.stdout)")
+        #expect(
+            rotating.line("focus-order")?.contains("Tab reaches “Previous slide” before the rotation control") == true,
+            "\(rotating.run.stdout)")
+    }
+
     /// Flickity's faults, on a page of our own (Tests/Carousels/framewise.html; Flickity is
     /// GPL-3.0 and not copied): dots whose words are indented out of sight were not taken for
     /// dots ("no carousel found"); Previous, of class "prev-next-button previous", was taken for

@@ -36,12 +36,12 @@ import Testing
         }
     }
 
-    /// Swiper 8.4.7, plain and looping, is held to the model step by step (looping, it rests on
-    /// its copies' neighbours, found as the slides they copy); Glide.js 3.5.0 marks its current
-    /// bullet by a class alone, so every page check fails and says what the carousel conveys.
-    @Test func swiperAndGlide() throws {
+    /// Swiper 8.4.7 and Splide 4.1.4, plain and looping, are held to the model step by step
+    /// (looping, their copies are not pages); Glide.js 3.5.0 marks its current bullet by a class
+    /// alone, so every page check fails and says what the carousel conveys.
+    @Test func swiperGlideAndSplide() throws {
         let script = Self.page("paging-slick.pv")
-        for page in ["swiper.html", "swiper.html?loop=1"] {
+        for page in ["swiper.html", "swiper.html?loop=1", "splide.html", "splide.html?type=loop"] {
             let run = try Self.verify(["--url", "file://" + Self.page(page), script]).run
             #expect(run.status == 0, "\(page): \(run.stdout)\(run.stderr)")
             #expect(run.lines == ["4 passed, 0 failed"], "\(page)")

@@ -313,6 +313,9 @@ package struct MotionFacts: Sendable, Equatable {
     /// The same with `prefers-reduced-motion: reduce` emulated; nil when not measured.
     package var reducedMilliseconds: Double?
     package var reducedProperties: [String] = []
+    /// The part of the widget the longest of those runs on ("picker-1", "slide-0"); nil when it
+    /// runs on the widget itself or the slides' holder.
+    package var reducedPart: String?
 
     package init(normalMilliseconds: Double) { self.normalMilliseconds = normalMilliseconds }
 }

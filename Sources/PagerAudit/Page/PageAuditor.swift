@@ -597,10 +597,14 @@ package struct PageAuditor: Sendable {
         let normal = "\(AuditNumber.text(motion.normalMilliseconds)) ms of \(motion.normalProperties.joined(separator: ", "))"
         if reduced > 0, !moving.isEmpty || motion.reducedProperties.isEmpty {
             let what = moving.isEmpty ? "an animation" : moving.joined(separator: ", ")
+            // Named where it is a dot or a control, not the slides: a dot that grows is fixed in
+            // another place than slides that slide.
+            let part = motion.reducedPart.flatMap { mark in facts.element(forMark: mark).map { (mark, $0) } }
+            let on = part.map { ", on \(facts.partPhrase($0.0))" } ?? ""
             return fail(
                 .reduceMotion,
-                "with prefers-reduced-motion: reduce, a page change still animates \(what) for \(AuditNumber.text(reduced)) ms (without it: \(normal)); the model settles at once",
-                facts.slides.first, measured: reduced, required: 0)
+                "with prefers-reduced-motion: reduce, a page change still animates \(what) for \(AuditNumber.text(reduced)) ms\(on) (without it: \(normal)); the model settles at once",
+                part?.1 ?? facts.slides.first, measured: reduced, required: 0)
         }
         if reduced > 0 {
             return pass(

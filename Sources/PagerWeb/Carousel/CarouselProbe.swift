@@ -775,7 +775,7 @@ package struct CarouselProbe {
         guard facts.next != nil || facts.pickers.count > 1 else { return MotionFacts(normalMilliseconds: 0) }
         // The change's animations are slowed almost to a stop while they are read, so none has
         // ended by then; their durations are their own whatever the playback rate.
-        func animationsOfAChange() throws(Failure) -> (Double, [String]) {
+        func animationsOfAChange() throws(Failure) -> (Double, [String], part: String?) {
             let shown = try state()["shown"]?.intValue ?? 0
             try animationSpeed(0.001)
             // Next, unless it does nothing here (a carousel that stops at its ends disables it
@@ -804,21 +804,29 @@ package struct CarouselProbe {
             try animationSpeed(Self.fastAnimations)
             if scripted > 0 {
                 try settle()
-                return (scripted, [Self.scriptedMotion])
+                return (scripted, [Self.scriptedMotion], nil)
             }
-            let longest = now["animating"]?.intValue ?? 0 > 0 ? now["longestAnimation"]?.doubleValue ?? 0 : 0
+            let animating = now["animating"]?.intValue ?? 0 > 0
+            let longest = animating ? now["longestAnimation"]?.doubleValue ?? 0 : 0
             let properties = now["animated"]?.arrayValue?.compactMap(\.stringValue) ?? []
             try settle()
-            return (longest, properties.flatMap { $0.split(separator: ",").map(String.init) })
+            return (
+                longest, properties.flatMap { $0.split(separator: ",").map(String.init) }, animating ? now["longestOn"]?.stringValue : nil
+            )
         }
         let normal = try animationsOfAChange()
         var motion = MotionFacts(normalMilliseconds: normal.0)
         motion.normalProperties = Array(Set(normal.1)).sorted()
         try run { try page.setReducedMotion(true) }
+        try settle()
+        try findAgainIfDrawnAnew(facts)
         let reduced = try animationsOfAChange()
         try run { try page.setReducedMotion(false) }
+        try settle()
+        try findAgainIfDrawnAnew(facts)
         motion.reducedMilliseconds = reduced.0
         motion.reducedProperties = Array(Set(reduced.1)).sorted()
+        motion.reducedPart = reduced.part
         return motion
     }
 
@@ -836,18 +844,26 @@ package struct CarouselProbe {
         return changes
     }
 
+    /// Some carousels draw their parts anew when the page's settings change: Splide makes its
+    /// pagination again in a narrow window, and its arrows and pagination when
+    /// prefers-reduced-motion changes. The widget is then found again, so its parts are the
+    /// ones on the page: a click on a detached Next did nothing, and the growing dot that was
+    /// Splide's only motion under reduced motion was not named.
+    func findAgainIfDrawnAnew(_ facts: CarouselFacts) throws(Failure) {
+        if try script("__pagervoice.detached()").boolValue == true {
+            try script("__pagervoice.find(\(Self.literal(facts.widget.selector)))")
+        }
+    }
+
     // MARK: - Reflow
 
     /// The pickers in a 320 CSS px wide window (WCAG 1.4.10's width), then the window back.
     func narrowLayout(_ facts: CarouselFacts) throws(Failure) -> NarrowLayout {
         try run { try page.setViewport(width: 320, height: 800) }
         try settle()
-        // Some carousels draw their parts anew when the window narrows (Splide makes its
-        // pagination again): a part no longer in the document measures as nothing at 0, 0, so
-        // the widget is found again first (this is the last look at it in this tab).
-        if try script("__pagervoice.detached()").boolValue == true {
-            try script("__pagervoice.find(\(Self.literal(facts.widget.selector)))")
-        }
+        // A part no longer in the document measures as nothing at 0, 0 (this is the last look
+        // at the widget in this tab).
+        try findAgainIfDrawnAnew(facts)
         let boxes = try script("__pagervoice.boxes()")
         try run { try page.setViewport(width: 1280, height: 800) }
         return NarrowLayout(width: 320, pickers: (boxes["pickers"]?.arrayValue ?? []).map { Self.box($0) }, widget: Self.box(boxes["root"]))

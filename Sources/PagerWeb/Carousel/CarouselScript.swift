@@ -395,14 +395,18 @@ enum CarouselScript {
                 }
               }
               if (!found) return { error: 'not-found' };
+              // Copies named by markup as slides are still copies (Splide's looping three slides
+              // are seven with aria-roledescription="slide", and the model's pages were seven).
+              const kept = found.slides.filter((e) => !isClone(e));
+              if (kept.length) found.slides = kept;
               const r = found.root;
               // Everything of the widget gets a mark, so the accessibility tree can be matched to it.
               r.setAttribute(MARK, 'root');
               found.slides.forEach((e, i) => e.setAttribute(MARK, 'slide-' + i));
               // A loop's copies, so the tree can say whether a screen reader meets them too.
               const holder = found.slides.length ? found.slides[0].parentElement : null;
-              const kept = holder ? originals(holder) : [];
-              found.copies = holder ? [...holder.children].filter((e) => !kept.includes(e)) : [];
+              const originalSlides = holder ? originals(holder) : [];
+              found.copies = holder ? [...holder.children].filter((e) => !originalSlides.includes(e)) : [];
               found.copies.forEach((e, i) => e.setAttribute(MARK, 'copy-' + i));
               found.pickers.forEach((e, i) => e.setAttribute(MARK, 'picker-' + i));
               const pickerSet = new Set(found.pickers);
@@ -605,6 +609,11 @@ enum CarouselScript {
               return null;
             },
             state() {
+              const duration = (a) => Number(a.effect.getComputedTiming().duration) || 0;
+              const markOf = (e) => {
+                const marked = e.closest ? e.closest('[' + MARK + ']') : null;
+                return marked && marked !== found.root ? marked.getAttribute(MARK) : null;
+              };
               const active = document.activeElement;
               const marked = active && active.closest ? active.closest('[' + MARK + ']') : null;
               const live = api.live();
@@ -625,7 +634,10 @@ enum CarouselScript {
                 focus: marked ? marked.getAttribute(MARK) : (found.root.contains(active) ? 'inside' : (active === document.body || !active ? 'none' : 'outside')),
                 focusInSlide: found.slides.findIndex((s) => s.contains(active)),
                 animating: running.length,
-                longestAnimation: Math.max(0, ...running.map((a) => Number(a.effect.getComputedTiming().duration) || 0)),
+                longestAnimation: Math.max(0, ...running.map(duration)),
+                // The part the longest runs on ("picker-1": Splide's current dot grows for 200 ms
+                // under reduced motion, while its slides move at once); null inside the widget.
+                longestOn: running.length ? markOf(running.reduce((a, b) => (duration(b) > duration(a) ? b : a)).effect.target) : null,
                 animated: [...new Set(running.map((a) => a.transitionProperty || (a.effect.getKeyframes ? Object.keys(Object.assign({}, ...a.effect.getKeyframes())).filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k)).join(',') : '') || 'animation'))],
                 mutations: found.mutations,
                 now: performance.now(),
