@@ -244,6 +244,26 @@ import Testing
             "\(rotating.run.stdout)")
     }
 
+    /// Owl Carousel 2.3.4 (Tests/Carousels/owl; MIT, copied unchanged), on Debian's jQuery. Its
+    /// arrows, two small buttons "‹" and "›" before its dots, were taken for two dots, and the
+    /// whole body for the carousel: dots are never Next, Previous or a rotation control. What
+    /// remains is Owl's: wordless dots, the current one a class alone, an arrow "disabled" by a
+    /// class alone at an end, slides and copies all in the accessibility tree, 6 px arrows.
+    @Test func owlCarousel() throws {
+        let audit = try Self.audit(["--url", "file://" + Self.page("owl.html")])
+        #expect(audit.run.lines.first?.hasPrefix("Auditing the carousel body > main > div on ") == true, "\(audit.run.stdout)")
+        #expect(
+            audit.failing == [
+                "label", "value", "edges", "hidden-pages", "one-announcement", "reduce-motion", "dot-contrast", "target-size",
+            ], "\(audit.run.stdout)")
+        #expect(audit.line("label")?.contains("all 3 dots have no accessible name") == true, "\(audit.run.stdout)")
+        #expect(audit.line("edges")?.contains("“Next” (Enter) on slide 3 is still offered and does nothing") == true)
+        #expect(audit.line("focus-order")?.contains("Tab reaches “Previous” → “Next” → dot 1 → dot 2 → dot 3") == true)
+        let looping = try Self.audit(["--url", "file://" + Self.page("owl.html?loop=1"), "--rule", "hidden-pages,edges"])
+        #expect(looping.line("hidden-pages")?.contains("copies of slides made for looping") == true, "\(looping.run.stdout)")
+        #expect(looping.line("edges")?.hasPrefix("PASS edges") == true, "\(looping.run.stdout)")
+    }
+
     /// Flickity's faults, on a page of our own (Tests/Carousels/framewise.html; Flickity is
     /// GPL-3.0 and not copied): dots whose words are indented out of sight were not taken for
     /// dots ("no carousel found"); Previous, of class "prev-next-button previous", was taken for

@@ -308,6 +308,9 @@ enum CarouselScript {
                   inItems = true;
                 }
                 if (kids.length < 2 || kids.length !== group.children.length) continue;
+                // Dots are never Next, Previous or a rotation control: Owl's arrows, two small
+                // buttons "‹" and "›" before its dots, were taken for two dots.
+                if (kids.some(controlKind)) continue;
                 const sizes = kids.map((e) => e.getBoundingClientRect());
                 const small = sizes.every((r) => r.width <= 64 && r.height <= 64);
                 const alike = sizes.every((r) => Math.abs(r.height - sizes[0].height) <= 2);
