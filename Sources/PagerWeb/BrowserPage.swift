@@ -287,6 +287,12 @@ package final class BrowserPage: Sendable {
         return try command("Accessibility.getFullAXTree", timeout: timeout)["nodes"]?.arrayValue ?? []
     }
 
+    /// Runs `source` in every document this page opens from now on, before the document's own
+    /// scripts.
+    package func runBeforeEachDocument(_ source: String) throws(PageError) {
+        try command("Page.addScriptToEvaluateOnNewDocument", .object([("source", .string(source))]))
+    }
+
     /// Makes the page see `prefers-reduced-motion: reduce` (or `no-preference`).
     package func setReducedMotion(_ reduced: Bool) throws(PageError) {
         let feature: JSON = .object([("name", .string("prefers-reduced-motion")), ("value", .string(reduced ? "reduce" : "no-preference"))])

@@ -87,6 +87,7 @@ struct PageAudit {
         do {
             page = try chromium.newPage()
             try page.setViewport(width: 1280, height: 800)
+            try CarouselProbe.installBeforeLoad(on: page)
             try page.open(address.url, timeout: loadTimeout)
         } catch {
             throw .page(error)

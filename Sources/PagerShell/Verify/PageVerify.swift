@@ -30,6 +30,7 @@ final class PageVerify {
         do {
             page = try chromium.newPage()
             try page.setViewport(width: 1280, height: 800)
+            try CarouselProbe.installBeforeLoad(on: page)
             try page.open(address.url, timeout: loadTimeout)
         } catch {
             throw Failure(description: address.shown(error.description))

@@ -13,7 +13,9 @@ enum CarouselScript {
           // PagerVoice's probe of a carousel: finds the widget and reports its structure, boxes and
           // DOM states. Roles, names and most states come from the browser's accessibility tree, read
           // separately; this script only finds elements and measures what the tree does not carry.
-          if (window.__pagervoice) return true;
+          // Installed before each document's own scripts, it runs in the page's frames too (an
+          // embedded video): only the page itself is audited.
+          if (window.__pagervoice || window.top !== window) return true;
           const MARK = 'data-pagervoice';
           // While animations run faster (the widget stepped through), the page's short timers run
           // faster by the same factor: a carousel that finishes a change in a timer as long as its
