@@ -99,6 +99,8 @@ enum CarouselScript {
           let framesByClock = false;
           const clockFrames = new Map();
           window.requestAnimationFrame = function (callback) {
+            // What is not a function gets the browser's own TypeError, as without the probe.
+            if (typeof callback !== 'function') return realRequestFrame.call(window, callback);
             if (framesByClock) {
               const id = -(++lastFrameId);
               clockFrames.set(id, realSetTimeout.call(window, () => { clockFrames.delete(id); callback(performance.now()); }, 1000 / 60));
