@@ -265,6 +265,39 @@ import Testing
         #expect(looping.line("edges")?.hasPrefix("PASS edges") == true, "\(looping.run.stdout)")
     }
 
+    /// What a review of the real carousels' fixes found, on a looping carousel of our own
+    /// (Tests/Carousels/loop.html: copies as Swiper 8 makes them, pictures with no words):
+    /// copies are told from slides by what they show as well as by their class (a slide of class
+    /// "promo-duplicate" was dropped), copies with their inner ids removed still show their slide,
+    /// plain-div copies that a screen reader reads fail hidden-pages (Chromium's tree has no node
+    /// of their own), an APG carousel's copies no longer hide its dots, dots named like controls
+    /// ("Back to school") or beside a Play button are still dots, a disabled dot under a bar is
+    /// judged covered, and a carousel drawn anew is found again or said to be lost.
+    @Test func loopsAndRedrawsOfOurOwn() throws {
+        func audit(_ query: String) throws -> Audit { try Self.audit(["--url", "file://" + Self.page("loop.html") + query]) }
+        for query in ["", "?copies=none&promo=1", "?dots=titles&toggle=1", "?apg=1", "?redraw=found"] {
+            let run = try audit(query)
+            #expect(run.failing == ["one-announcement", "reduce-motion"], "\(query): \(run.run.stdout)\(run.run.stderr)")
+            #expect(run.run.lines.last == "15 rules: 9 passed, 2 failed, 4 not applicable", "\(query): \(run.run.stdout)")
+            #expect(run.line("reduce-motion")?.contains("still animates transform for 300 ms") == true, "\(query)")
+        }
+        let exposed = try audit("?copies=exposed")
+        #expect(
+            exposed.line("hidden-pages")?.contains("once loaded 2 copies of slides made for looping are in the accessibility tree") == true,
+            "\(exposed.run.stdout)")
+        let covered = try audit("?covered=1&copies=none")
+        #expect(
+            covered.line("target-size")?.contains("dot “Go to slide 1” is covered at its middle by #place > div > div:nth-of-type(4)")
+                == true)
+        #expect(covered.line("scroll")?.contains("dot 1 cannot be reached with Tab: it is not focusable") == true, "\(covered.run.stdout)")
+        let lost = try audit("?redraw=lost")
+        #expect(lost.run.status == 1)
+        #expect(
+            lost.run.errorLines == [
+                "pagervoice audit: the carousel drew its parts anew when the window or the motion setting changed, and #place > div is no carousel any more; name it with a selector that holds (--carousel)"
+            ], "\(lost.run.stderr)")
+    }
+
     /// Flickity's faults, on a page of our own (Tests/Carousels/framewise.html; Flickity is
     /// GPL-3.0 and not copied): dots whose words are indented out of sight were not taken for
     /// dots ("no carousel found"); Previous, of class "prev-next-button previous", was taken for

@@ -55,6 +55,26 @@ import Testing
         #expect(glide.lines.last == "0 passed, 4 failed")
     }
 
+    /// A page that reloads itself once a control is pressed: the probe's script runs in every
+    /// new document before the page's own, so the new document has it with nothing found, and
+    /// a step there failed as "the script failed: TypeError" before this was told apart.
+    @Test func aPageThatReloadsWhenPressedIsSaidSo() throws {
+        let folder = try TemporaryDirectory()
+        let reloading = folder.path + "/reloading.html"
+        try String(contentsOfFile: Self.page("bootstrap.html"), encoding: .utf8)
+            .replacingOccurrences(
+                of: "</body>", with: "<script>document.addEventListener('click', () => location.reload())</script></body>"
+            )
+            .write(toFile: reloading, atomically: true, encoding: .utf8)
+        let run = try Self.verify(["--url", reloading, Self.page("paging-bootstrap.pv")]).run
+        #expect(run.status == 1)
+        #expect(
+            run.errorLines.contains {
+                $0.contains("the page loaded another document (it reloaded itself or went elsewhere)") || $0.contains("reloaded itself")
+            }, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stderr.contains("TypeError"), "\(run.stderr)")
+    }
+
     /// The APG's own carousels rotate once as they load, so they start on slide 2. The model
     /// starts there too: a script written for slide 2 passes on both. Before, the model began on
     /// page 1 and every check of every script was one slide off, so no script could pass. A

@@ -143,7 +143,7 @@ package struct Conveyed: Sendable, Equatable {
     /// Slides in the accessibility tree (not hidden from assistive technology).
     package var exposedSlides: [Int] = []
     /// A looping carousel's copies of slides (made so it can scroll past the last into the
-    /// first) that are in the accessibility tree: a screen reader reads those slides twice.
+    /// first) that a screen reader reads: not hidden, and showing words or a picture.
     package var exposedCopies = 0
     /// Each slide's accessible name, in order.
     package var slideNames: [String] = []
@@ -313,8 +313,9 @@ package struct MotionFacts: Sendable, Equatable {
     /// The same with `prefers-reduced-motion: reduce` emulated; nil when not measured.
     package var reducedMilliseconds: Double?
     package var reducedProperties: [String] = []
-    /// The part of the widget the longest of those runs on ("picker-1", "slide-0"); nil when it
-    /// runs on the widget itself or the slides' holder.
+    /// The part of the widget the longest of those runs on ("picker-1", "next", "slide-2"); nil
+    /// when it runs on the widget itself or the slides' holder. The finding names it only where
+    /// it is a dot or a control.
     package var reducedPart: String?
 
     package init(normalMilliseconds: Double) { self.normalMilliseconds = normalMilliseconds }

@@ -204,9 +204,10 @@ package struct PageAuditor: Sendable {
             channels.formUnion(position.readings.filter { $0.page != nil }.map(\.channel))
             let expected = conveyed.shown ?? position.agreedPage ?? 0
             if let problem = position.problem(expected: expected, count: count, facts: facts) {
-                let model =
-                    conveyed.shown.map { "\(word) \($0 + 1) is on screen (the model: \(modelValue($0)))" } ?? "no \(word) is on screen"
-                problems.append("\(what) \(model), but \(problem)")
+                // With no slide on screen the problem says so itself.
+                problems.append(
+                    conveyed.shown.map { "\(what) \(word) \($0 + 1) is on screen (the model: \(modelValue($0))), but \(problem)" }
+                        ?? "\(what) \(problem)")
             }
         }
         guard problems.isEmpty else {
@@ -319,7 +320,9 @@ package struct PageAuditor: Sendable {
         if !unreachable.isEmpty, !facts.pickersAreTabs || unreachable.count == facts.pickers.count {
             problems.append(
                 (
-                    "\(unreachable.count == facts.pickers.count ? "no \(pickerWord)" : pickerList(unreachable)) can be reached with Tab: \(unreachable.count == facts.pickers.count ? "they are" : "they are") not focusable",
+                    unreachable.count == facts.pickers.count
+                        ? "no \(pickerWord) can be reached with Tab: they are not focusable"
+                        : "\(pickerList(unreachable)) cannot be reached with Tab: \(unreachable.count == 1 ? "it is" : "they are") not focusable",
                     facts.pickers[unreachable[0]]
                 ))
         }

@@ -62,6 +62,9 @@ package struct CarouselProbe {
         case documentReplaced
         /// No carousel on a page the server refused (404, 500): that status is the news.
         case httpStatus(url: String, status: Int)
+        /// The carousel drew its parts anew (a narrow window, reduced motion) and nothing where
+        /// it was is a carousel any more.
+        case lostWhenRedrawn(String)
 
         package var description: String {
             switch self {
@@ -78,6 +81,8 @@ package struct CarouselProbe {
                 "the page answered the audit's script unexpectedly (\(what)); it may have replaced the browser's own functions"
             case .httpStatus(let url, let status):
                 "the server answered \(status) for \(url.clipped(80)), so there is no page to audit"
+            case .lostWhenRedrawn(let selector):
+                "the carousel drew its parts anew when the window or the motion setting changed, and \(selector.clipped(60)) is no carousel any more; name it with a selector that holds (--carousel)"
             case .documentReplaced:
                 "the page loaded another document (it reloaded itself or went elsewhere) while it was being audited, so what was measured is not one page"
             }
@@ -284,10 +289,14 @@ package struct CarouselProbe {
         do {
             return try page.evaluate(expression, timeout: commandTimeout)
         } catch {
-            // Our script's object is missing, or the document went while it ran: the page is not
-            // the one measured so far.
-            if case .scriptFailed(let message) = error, message.contains("__pagervoice is not defined") { throw .documentReplaced }
+            // The document went while the script ran, or the script failed in a document where
+            // no carousel was found: our script runs in every new document before its own, so a
+            // page that reloaded or went elsewhere has it, with nothing found. Either way the page
+            // is not the one measured so far.
             if case .devTools(let failure) = error, failure.description.contains("Inspected target navigated or closed") {
+                throw .documentReplaced
+            }
+            if case .scriptFailed = error, (try? page.evaluate("window.__pagervoice.hasFound()", timeout: commandTimeout)) == .bool(false) {
                 throw .documentReplaced
             }
             throw .page(error)
@@ -417,7 +426,7 @@ package struct CarouselProbe {
             conveyed.slideNames.append(node?.name ?? "")
             if let node, !node.ignored { conveyed.exposedSlides.append(index) }
         }
-        conveyed.exposedCopies = snapshot.nodes.filter { $0.key.hasPrefix("copy-") && !$0.value.ignored }.count
+        conveyed.exposedCopies = now["copiesExposed"]?.intValue ?? 0
         if let slider = snapshot.nodes["slider"] {
             conveyed.sliderValue = slider.value.map { Int($0.rounded()) }
             conveyed.sliderMinimum = slider.minimum.map { Int($0.rounded()) }
@@ -860,9 +869,9 @@ package struct CarouselProbe {
     /// ones on the page: a click on a detached Next did nothing, and the growing dot that was
     /// Splide's only motion under reduced motion was not named.
     func findAgainIfDrawnAnew(_ facts: CarouselFacts) throws(Failure) {
-        if try script("__pagervoice.detached()").boolValue == true {
-            try script("__pagervoice.find(\(Self.literal(facts.widget.selector)))")
-        }
+        guard try script("__pagervoice.detached()").boolValue == true else { return }
+        let found = try script("__pagervoice.findAgain(\(Self.literal(facts.widget.selector)))")
+        if found["error"] != nil { throw .lostWhenRedrawn(facts.widget.selector) }
     }
 
     // MARK: - Reflow

@@ -187,11 +187,15 @@ enum CarouselScript {
             }
             return entry.counts.get(n.localName) > 1 ? entry.index.get(n) : null;
           };
-          // An id a script made up at load (Swiper's "swiper-wrapper-3db03ed24dfda889", a UUID, a
-          // timestamp) names the element in this load only: a selector through it changed from run
-          // to run, so a finding never matched the same finding before (SARIF's baseline, a diff).
-          const madeUp = /(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}|\d{6,}/i;
-          const uniqueId = (n) => n.id && !madeUp.test(n.id) && document.querySelectorAll('#' + CSS.escape(n.id)).length === 1;
+          // An id a script made up at load (Swiper's "swiper-wrapper-3db03ed24dfda889", a UUID,
+          // Math.random().toString(36), a timestamp) names the element in this load only: a
+          // selector through it changed from run to run, so a finding never matched the same
+          // finding before (SARIF's baseline, a diff). Made up: six digits in a row, or a run of
+          // eight letters and digits that changes between them three times or more ("a1b2c3d4";
+          // "carousel2024" and "slick-slide00" are names).
+          const madeUp = (id) => /\d{6,}/.test(id)
+            || (id.match(/[0-9a-z]{8,}/gi) || []).some((run) => (run.match(/\d[a-z]|[a-z]\d/gi) || []).length >= 3);
+          const uniqueId = (n) => n.id && !madeUp(n.id) && document.querySelectorAll('#' + CSS.escape(n.id)).length === 1;
           const selectorOf = (e) => {
             const parts = [];
             for (let n = e; n && n.nodeType === 1 && n !== document.documentElement; n = n.parentElement) {
@@ -248,6 +252,7 @@ enum CarouselScript {
                 if (!/carousel/i.test(r.getAttribute('aria-roledescription') || '')) continue;
                 let slides = within(r, '[aria-roledescription]').filter((e) => /slide/i.test(e.getAttribute('aria-roledescription')));
                 if (!slides.length) slides = within(r, '[role=tabpanel]');
+                slides = withoutCopies(slides);
                 const tabs = within(r, '[role=tab]');
                 const pickers = tabs.length ? tabs : dotButtons(r, slides.length);
                 return { how: 'the APG carousel pattern (aria-roledescription="carousel")', root: r, slides, pickers, tablist: tabs.length > 0 };
@@ -305,16 +310,19 @@ enum CarouselScript {
                 // child holding exactly one: then the slides must be found too, since a row of
                 // short links in a list is also how a page numbers its pages.
                 const wrapped = (e) => (!clickable(e) && e.children.length === 1 && clickable(e.children[0]) ? e.children[0] : null);
-                let kids = [...group.children].filter((e) => clickable(e) && visible(e));
+                // A play or pause button in the row of dots is not a dot.
+                const children = [...group.children].filter((e) => controlKind(wrapped(e) || e) !== 'rotation');
+                let kids = children.filter((e) => clickable(e) && visible(e));
                 let inItems = false;
-                if (kids.length < 2 && group.children.length >= 2) {
-                  kids = [...group.children].map(wrapped).filter((e) => e && visible(e));
+                if (kids.length < 2 && children.length >= 2) {
+                  kids = children.map(wrapped).filter((e) => e && visible(e));
                   inItems = true;
                 }
-                if (kids.length < 2 || kids.length !== group.children.length) continue;
-                // Dots are never Next, Previous or a rotation control: Owl's arrows, two small
-                // buttons "‹" and "›" before its dots, were taken for two dots.
-                if (kids.some(controlKind)) continue;
+                if (kids.length < 2 || kids.length !== children.length) continue;
+                // Arrows side by side are not dots: Owl's, two small buttons "‹" and "›" before
+                // its dots, were taken for two dots. A dot named like one ("Back to school") is
+                // still a dot among others.
+                if (kids.every(controlKind)) continue;
                 const sizes = kids.map((e) => e.getBoundingClientRect());
                 const small = sizes.every((r) => r.width <= 64 && r.height <= 64);
                 const alike = sizes.every((r) => Math.abs(r.height - sizes[0].height) <= 2);
@@ -346,36 +354,53 @@ enum CarouselScript {
             return count > 1 && buttons.length === count ? buttons : [];
           };
           // A looping carousel (Swiper, Slick, Splide, Glide, Owl) copies slides to its ends, so it
-          // can scroll past the last into the first, and marks the copies in their class. They are
-          // not slides: counted as slides, Swiper's looping 3 had 5 and no dots to match. The class
-          // ends with the word ("swiper-slide-duplicate", "slick-cloned", "glide__slide--clone"):
-          // Swiper marks the slide a copy stands beside "swiper-slide-duplicate-prev".
+          // can scroll past the last into the first. The copies are not slides: counted as slides,
+          // Swiper's looping 3 had 5 and no dots to match. A copy says so in its class, which ends
+          // with the word ("swiper-slide-duplicate", "slick-cloned", "glide__slide--clone"; Swiper
+          // marks the slide a copy stands beside "swiper-slide-duplicate-prev"), and shows what one
+          // of its siblings shows: a slide of class "promo-duplicate" is a slide.
           const cloneClass = /(^|[\s_-])(clone|cloned|duplicate)(?=$|\s)/i;
-          const isClone = (e) => cloneClass.test(e.getAttribute('class') || '');
-          // A holder's children less its copies; where every child is so named, none is a copy.
-          const originals = (holder) => {
-            const all = [...holder.children];
-            const kept = all.filter((k) => !isClone(k));
-            return kept.length ? kept : all;
+          // What an element shows, three ways: its markup less ids (a copy's are removed or
+          // renamed), its words, its pictures.
+          const shows = (e) => [
+            e.innerHTML.replace(/\s(id|for|aria-labelledby|aria-describedby|aria-controls)="[^"]*"/g, ''),
+            e.textContent.trim(),
+            [...e.querySelectorAll('img')].map((i) => i.getAttribute('src') || '').join(' ').trim(),
+          ];
+          const sameShown = (a, b) => a.some((v, k) => v && v === b[k]);
+          // The index in `among` of the element showing what `copy` shows, or -1.
+          const shownBy = (copy, among) => {
+            const look = shows(copy);
+            return among.findIndex((e) => e !== copy && sameShown(look, shows(e)));
           };
-          // The slide a copy shows: the one with the same content.
-          const originalOf = (copy) => {
-            const same = found.slides.findIndex((s) => s.innerHTML === copy.innerHTML);
-            if (same >= 0) return same;
-            const words = copy.textContent.trim();
-            return words ? found.slides.findIndex((s) => s.textContent.trim() === words) : -1;
+          // The elements of `list` that are copies of others in it.
+          const copiesIn = (list) => {
+            const named = list.filter((e) => cloneClass.test(e.getAttribute('class') || ''));
+            if (!named.length) return [];
+            const rest = list.filter((e) => !named.includes(e));
+            return named.filter((e) => shownBy(e, rest) >= 0);
+          };
+          const withoutCopies = (list) => {
+            const copies = copiesIn(list);
+            return copies.length ? list.filter((e) => !copies.includes(e)) : list;
           };
           // `count` alike children of one element below `r`: the slides a pager without markup shows.
           // None holds the dots (`apart`): Glide's root has three divs, track, arrows and bullets,
           // which were taken for its three slides.
           const siblingSlides = (r, count, apart = []) => {
             for (const e of [r, ...within(r, '*')]) {
-              const kids = originals(e);
+              const kids = withoutCopies([...e.children]);
               if (kids.length === count && count > 1 && kids.every((k) => k.localName === kids[0].localName) && !kids.some(clickable)
                 && !kids.some((k) => apart.some((a) => k.contains(a)))) return kids;
             }
             return [];
           };
+
+          // In what a screen reader reads: not hidden by aria-hidden, inert, display or
+          // visibility, and showing something (words or a picture). Checked on the markup, since
+          // Chromium's tree has no node of its own for a plain div whose content it still reads.
+          const exposedToScreenReaders = (e) => !e.closest('[aria-hidden=true],[inert]') && visible(e)
+            && (e.textContent.trim() !== '' || !!e.querySelector('img[alt]:not([alt=""]),svg[aria-label],[role=img]'));
 
           const indices = (list, test) => {
             const out = [];
@@ -385,9 +410,11 @@ enum CarouselScript {
 
           let found = null;
           const api = {
-            find(selector) {
-              let root = null;
-              if (selector) {
+            // The carousel below `element` if given, else the one `selector` (or the page) has.
+            find(selector, element) {
+              let root = element || null;
+              found = null;
+              if (!root && selector) {
                 let all;
                 try { all = document.querySelectorAll(selector); } catch (err) { return { error: 'selector', message: String(err.message) }; }
                 if (!all.length) return { error: 'none-matching' };
@@ -404,17 +431,13 @@ enum CarouselScript {
               if (!found) return { error: 'not-found' };
               // Copies named by markup as slides are still copies (Splide's looping three slides
               // are seven with aria-roledescription="slide", and the model's pages were seven).
-              const kept = found.slides.filter((e) => !isClone(e));
-              if (kept.length) found.slides = kept;
+              found.slides = withoutCopies(found.slides);
               const r = found.root;
               // Everything of the widget gets a mark, so the accessibility tree can be matched to it.
               r.setAttribute(MARK, 'root');
               found.slides.forEach((e, i) => e.setAttribute(MARK, 'slide-' + i));
-              // A loop's copies, so the tree can say whether a screen reader meets them too.
-              const holder = found.slides.length ? found.slides[0].parentElement : null;
-              const originalSlides = holder ? originals(holder) : [];
-              found.copies = holder ? [...holder.children].filter((e) => !originalSlides.includes(e)) : [];
-              found.copies.forEach((e, i) => e.setAttribute(MARK, 'copy-' + i));
+              // A loop's copies, so controls inside them are not taken for the widget's.
+              api.copies().forEach((e, i) => e.setAttribute(MARK, 'copy-' + i));
               found.pickers.forEach((e, i) => e.setAttribute(MARK, 'picker-' + i));
               const pickerSet = new Set(found.pickers);
               // Controls by what they do, not only by their tag: a clickable div is a control a mouse
@@ -471,6 +494,23 @@ enum CarouselScript {
                 direction: getComputedStyle(r).direction,
               };
             },
+            // Whether this document's carousel was found: a document the page replaced ours with
+            // has the script (it runs before every document's own) and nothing found.
+            hasFound() {
+              return !!found;
+            },
+            // The loop's copies beside the slides now (some loops make them anew).
+            copies() {
+              const holder = found.slides.length ? found.slides[0].parentElement : null;
+              return holder ? copiesIn([...holder.children]) : [];
+            },
+            // The carousel found again after the page drew its parts anew: below the same root
+            // while it is still in the page, else where `selector` (the root's as first found)
+            // points now.
+            findAgain(selector) {
+              const root = found && found.root.isConnected ? found.root : null;
+              return api.find(root ? null : selector, root);
+            },
             // The slide a sighted person sees: the one on top at the middle of the slides' area.
             shownSlide() {
               if (!found.slides.length) return -1;
@@ -487,8 +527,10 @@ enum CarouselScript {
                 const i = found.slides.findIndex((s) => s.contains(e));
                 if (i >= 0 && seen(found.slides[i])) return i;
                 // A loop's copy on screen (Swiper 8 rests on one after wrapping) shows its slide.
-                const copy = e.parentElement === holder && isClone(e) ? e : null;
-                if (copy && seen(copy)) return originalOf(copy);
+                if (e.parentElement === holder && seen(e) && copiesIn([...holder.children]).includes(e)) {
+                  const original = shownBy(e, found.slides);
+                  if (original >= 0) return original;
+                }
               }
               // Nothing of a slide at that point: the visible slide nearest the widget's middle.
               let best = -1;
@@ -617,12 +659,14 @@ enum CarouselScript {
             },
             state() {
               const duration = (a) => Number(a.effect.getComputedTiming().duration) || 0;
+              const markedPart = (e) => (e && e.closest ? e.closest('[' + MARK + ']') : null);
+              // The part an element belongs to ("picker-1"); null for the widget itself.
               const markOf = (e) => {
-                const marked = e.closest ? e.closest('[' + MARK + ']') : null;
-                return marked && marked !== found.root ? marked.getAttribute(MARK) : null;
+                const part = markedPart(e);
+                return part && part !== found.root ? part.getAttribute(MARK) : null;
               };
               const active = document.activeElement;
-              const marked = active && active.closest ? active.closest('[' + MARK + ']') : null;
+              const marked = markedPart(active);
               const live = api.live();
               const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target && found.root.contains(a.effect.target));
               return {
@@ -647,6 +691,7 @@ enum CarouselScript {
                 longestOn: running.length ? markOf(running.reduce((a, b) => (duration(b) > duration(a) ? b : a)).effect.target) : null,
                 animated: [...new Set(running.map((a) => a.transitionProperty || (a.effect.getKeyframes ? Object.keys(Object.assign({}, ...a.effect.getKeyframes())).filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k)).join(',') : '') || 'animation'))],
                 mutations: found.mutations,
+                copiesExposed: api.copies().filter(exposedToScreenReaders).length,
                 now: performance.now(),
               };
             },
@@ -674,9 +719,12 @@ enum CarouselScript {
               const startY = scrollY;
               const parts = [...found.pickers.map((e, i) => ['picker-' + i, e]), ['previous', found.previous], ['next', found.next], ['rotation', found.rotation]];
               for (const [mark, e] of parts) {
-                // A control disabled here is no target now (Swiper's Previous on the first slide
-                // lets clicks through to the slide beneath it, as it should).
-                if (!e || !visible(e) || e.matches(':disabled') || e.closest('[aria-disabled=true]')) continue;
+                // A control turned off here that lets clicks through is no target now (Swiper's
+                // Previous on the first slide: disabled, pointer-events none). One disabled that
+                // still takes clicks is judged: it is enabled on another slide, where it is the same.
+                if (!e || !visible(e)) continue;
+                const off = e.matches(':disabled') || e.closest('[aria-disabled=true]');
+                if (off && getComputedStyle(e).pointerEvents === 'none') continue;
                 const before = e.getBoundingClientRect();
                 scrollTo({ left: Math.max(0, before.left + scrollX + before.width / 2 - innerWidth / 2), top: Math.max(0, before.top + scrollY + before.height / 2 - innerHeight / 2), behavior: 'instant' });
                 const r = e.getBoundingClientRect();
