@@ -296,8 +296,12 @@ package struct CarouselProbe {
             if case .devTools(let failure) = error, failure.description.contains("Inspected target navigated or closed") {
                 throw .documentReplaced
             }
-            if case .scriptFailed = error, (try? page.evaluate("window.__pagervoice.hasFound()", timeout: commandTimeout)) == .bool(false) {
-                throw .documentReplaced
+            if case .scriptFailed(let message) = error {
+                // A document our script did not reach at all is another one too.
+                if message.contains("__pagervoice is not defined") { throw .documentReplaced }
+                if (try? page.evaluate("window.__pagervoice.hasFound()", timeout: commandTimeout)) == .bool(false) {
+                    throw .documentReplaced
+                }
             }
             throw .page(error)
         }
