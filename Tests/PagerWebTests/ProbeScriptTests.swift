@@ -38,4 +38,28 @@ import Testing
                 "new Promise((done) => { const f = document.querySelector('iframe'); const look = () => done(f.contentWindow.probed); f.contentDocument.readyState === 'complete' ? look() : f.onload = look; })"
             ) == .bool(false))
     }
+
+    /// Selectors name one element each after the page drew its dots anew (as Splide does when
+    /// a setting changes) and the carousel was found again: positions counted at the first find
+    /// left a new dot with no position, and its selector matched every dot.
+    @Test func selectorsAreCountedAfreshWhenTheCarouselIsFoundAgain() throws {
+        let page = try SharedBrowser.page()
+        try CarouselProbe.installBeforeLoad(on: page)
+        let dots = (1...3).map { "<button aria-label='Go to slide \($0)'></button>" }.joined()
+        try page.open(
+            try fixtures.page(
+                """
+                <div id="c"><div class="track"><div>1</div><div>2</div><div>3</div></div>
+                <div class="dots">\(dots)</div></div>
+                """))
+        let first = try page.evaluate("__pagervoice.find('#c')")
+        #expect(first["pickers"]?.arrayValue?.count == 3, "\(first)")
+        _ = try page.evaluate("document.querySelector('.dots').innerHTML = \(JSON.string(dots).serialized()); true")
+        let again = try page.evaluate("__pagervoice.findAgain('#c')")
+        let selectors = again["pickers"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(selectors.count == 3, "\(again)")
+        for selector in selectors {
+            #expect(try page.evaluate("document.querySelectorAll(\(JSON.string(selector).serialized())).length") == .int(1), "\(selector)")
+        }
+    }
 }

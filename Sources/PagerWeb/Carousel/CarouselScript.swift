@@ -170,7 +170,8 @@ enum CarouselScript {
             return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
           };
           // nth-of-type positions, counted once per parent: a carousel of ten thousand slides would
-          // otherwise count its siblings ten thousand times.
+          // otherwise count its siblings ten thousand times. Counted afresh at each find: a page
+          // that drew its parts anew has other children under the same parents.
           const positions = new Map();
           const positionOf = (n) => {
             const parent = n.parentElement;
@@ -414,6 +415,7 @@ enum CarouselScript {
             find(selector, element) {
               let root = element || null;
               found = null;
+              positions.clear();
               if (!root && selector) {
                 let all;
                 try { all = document.querySelectorAll(selector); } catch (err) { return { error: 'selector', message: String(err.message) }; }
