@@ -224,6 +224,7 @@ package struct CarouselProbe {
         try page.runBeforeEachDocument(CarouselScript.source)
     }
 
+    /// Installs the script where `installBeforeLoad` did not (it then finds itself there).
     func install() throws(Failure) {
         guard try script(CarouselScript.source).boolValue == true else { throw .unexpectedAnswer("install") }
     }

@@ -2,11 +2,13 @@
 /// accessibility tree can be matched to them, and reports what the tree does not carry (which
 /// slide is on screen, `aria-current`, boxes, running animations, the live region).
 ///
-/// It only reads the page, except for four things it undoes or that change nothing a person
-/// meets: a `data-pagervoice` attribute on each part of the widget, a style that hides the
-/// pickers for the screenshot of what lies behind them, an empty focus start at the top of the
-/// page for walking the tab order, and short timers run as much faster as the animations while
-/// the widget is stepped through (`timers`).
+/// It runs before the page's own scripts (`CarouselProbe.installBeforeLoad`), so the timers and
+/// animation frames it watches are all of the page's. It only reads the page, except for four
+/// things it undoes or that change nothing a person meets: a `data-pagervoice` attribute on each
+/// part of the widget, a style that hides the pickers for the screenshot of what lies behind
+/// them, an empty focus start at the top of the page for walking the tab order, and short timers
+/// run as much faster as the animations while the widget is stepped through (`timers`), with
+/// frames 60 a second while motion drawn by script is timed.
 enum CarouselScript {
     static let source = #"""
         (() => {
