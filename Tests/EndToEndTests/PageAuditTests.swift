@@ -265,6 +265,64 @@ import Testing
         #expect(looping.line("edges")?.hasPrefix("PASS edges") == true, "\(looping.run.stdout)")
     }
 
+    /// tiny-slider 2.9.4 and Glider.js 1.7.10 (Tests/Carousels/tiny-slider, glider; MIT, copied
+    /// unchanged), as their READMEs set them up. Faults of the probe they showed:
+    /// - tiny-slider says the position in a live region of its own beside the slides, which
+    ///   was not read: looping (its default), "slide 2 of 3" on slide 1 (its open issue #457)
+    ///   passed value, and a change "was announced by nothing". The region is a channel of the
+    ///   position and an announcement; a dot named "(Current Slide)" says which is current.
+    /// - Its prev and next are tabindex="-1", yet scroll passed on "Enter or Space on Next".
+    /// - Glider's dots are tabs that name no panel: its slides were not found at all.
+    /// - Glider fades its arrows' colour and opacity as an end is reached, which was taken for
+    ///   the page change's motion, so the scrolling its script draws went unseen.
+    /// - Glider's eased scroll stands a pixel short of its end for frames before its last, and
+    ///   its loop runs on after a Next that moved nothing: read at rest too soon, its Next on the
+    ///   last slide "did not wrap round" and its Previous "did nothing".
+    @Test func tinySliderAndGlider() throws {
+        let looping = try Self.audit(["--url", "file://" + Self.page("tiny-slider.html")])
+        #expect(looping.failing == ["value", "reduce-motion", "dot-contrast", "target-size"], "\(looping.run.stdout)")
+        #expect(
+            looping.line("value")?.contains(
+                "once loaded slide 1 is on screen (the model: 1 of 3), but the live region says “slide 2 of 3” (while dot 1 is named current"
+            )
+                == true, "\(looping.run.stdout)")
+        #expect(
+            looping.line("one-announcement")?.hasPrefix(
+                "PASS one-announcement (WCAG 4.1.3): after a change made by hand the carousel's live region says “slide ")
+                == true, "\(looping.run.stdout)")
+        let scroll = try #require(looping.line("scroll"))
+        #expect(
+            scroll.hasPrefix("PASS scroll") && scroll.contains("“prev” and “next” are out of the Tab order (tabindex=\"-1\")"), "\(scroll)")
+        #expect(!scroll.contains("Next and Previous"), "\(scroll)")
+        let plain = try Self.audit(["--url", "file://" + Self.page("tiny-slider.html?loop=0"), "--rule", "value,one-announcement,edges"])
+        #expect(plain.failing.isEmpty, "\(plain.run.stdout)")
+        #expect(
+            plain.line("value")?.contains("the live region (“slide 1 of 3”) and the dots' names (“Carousel Page 1 (Current Slide)”) convey")
+                == true, "\(plain.run.stdout)")
+        #expect(plain.line("edges")?.contains("Next is disabled on slide 3") == true, "\(plain.run.stdout)")
+
+        let glider = try Self.audit(["--url", "file://" + Self.page("glider.html")])
+        #expect(
+            glider.failing == ["value", "scroll", "hidden-pages", "one-announcement", "reduce-motion", "dot-contrast"],
+            "\(glider.run.stdout)")
+        // Its tabs take no arrow keys (the APG tabs pattern asks them); Enter on each works.
+        #expect(
+            glider.line("scroll")?.contains("ArrowRight on tab “Page 1” on slide 1 did nothing (the model goes to slide 2) (and 1 more)")
+                == true, "\(glider.run.stdout)")
+        #expect(glider.line("hidden-pages")?.contains("once loaded slide 2, slide 3, not on screen, are in the accessibility tree") == true)
+        #expect(
+            glider.line("reduce-motion")?.contains("still animates position (moved by script, frame by frame) for ") == true,
+            "\(glider.run.stdout)")
+        #expect(
+            glider.line("edges")?.hasPrefix("PASS edges (WCAG 4.1.3): Next is disabled on slide 3; Previous is disabled on slide 1") == true
+        )
+        let rewinding = try Self.audit(["--url", "file://" + Self.page("glider.html?rewind=1"), "--rule", "edges"])
+        #expect(
+            rewinding.line("edges")
+                == "PASS edges (WCAG 4.1.3): “Next” (Enter) on slide 3 wraps around to slide 1; “Previous” (Enter) on slide 1 wraps around to slide 3; “Next” (click) on slide 3 wraps around to slide 1; “Previous” (click) on slide 1 wraps around to slide 3",
+            "\(rewinding.run.stdout)")
+    }
+
     /// What a review of the real carousels' fixes found, on a looping carousel of our own
     /// (Tests/Carousels/loop.html: copies as Swiper 8 makes them, pictures with no words):
     /// copies are told from slides by what they show as well as by their class (a slide of class

@@ -55,6 +55,29 @@ import Testing
         #expect(glide.lines.last == "0 passed, 4 failed")
     }
 
+    /// tiny-slider 2.9.4 says the position in a live region of its own, beside dots named
+    /// "(Current Slide)". Looping (its default) the region says "slide 2 of 3" on slide 1, and
+    /// every position check fails and says so; not looping, it agrees with the model. Its prev
+    /// and next are out of the Tab order, so a script that presses them fails there, and says
+    /// that, not that the carousel wraps around.
+    @Test func tinySlidersLiveRegionIsHeldToTheModel() throws {
+        let script = Self.page("picking.pv")
+        let looping = try Self.verify(["--url", "file://" + Self.page("tiny-slider.html"), script]).run
+        #expect(looping.status == 1)
+        #expect(
+            looping.lines.first
+                == "\(script):3: at the start the model is on page 1 of 3; the carousel conveys dot 1 named current and its live region saying “slide 2 of 3” and slide 1 shown",
+            "\(looping.stdout)")
+        #expect(looping.lines.last == "0 passed, 3 failed", "\(looping.stdout)")
+        let plain = try Self.verify(["--url", "file://" + Self.page("tiny-slider.html?loop=0"), script]).run
+        #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
+        #expect(plain.lines == ["3 passed, 0 failed"], "\(plain.stdout)")
+        let pressing = try Self.verify(["--url", "file://" + Self.page("tiny-slider.html?loop=0"), Self.page("paging-slick.pv")]).run
+        #expect(pressing.status == 1)
+        #expect(pressing.stdout.contains("next cannot be done on the carousel: its next control ("), "\(pressing.stdout)")
+        #expect(!pressing.stdout.contains("wraps around"), "\(pressing.stdout)")
+    }
+
     /// A page that reloads itself once a control is pressed: the probe's script runs in every
     /// new document before the page's own, so the new document has it with nothing found, and
     /// a step there failed as "the script failed: TypeError" before this was told apart.

@@ -228,6 +228,69 @@ import Testing
         #expect(Self.finding(.oneAnnouncement, facts).message.contains("aria-live=\"assertive\""))
     }
 
+    /// A live region of the widget's own beside the slides (tiny-slider's "slide 2 of 3"): it
+    /// is a channel of the position, checked against the slide on screen, and it announces a
+    /// change only when its words change; a dot named "(Current Slide)" says which is current.
+    @Test func theWidgetsOwnLiveRegionAndDotsNamedCurrent() {
+        var facts = Self.facts()
+        func speaking(_ conveyed: Conveyed, _ text: String?) -> Conveyed {
+            var speaking = conveyed
+            speaking.live = nil
+            speaking.current = []
+            speaking.statusLive = "polite"
+            speaking.statusText = text
+            speaking.namedCurrent = conveyed.shown.map { [$0] } ?? []
+            return speaking
+        }
+        facts.initial = speaking(facts.initial, "slide 1 of 3")
+        for index in facts.steps.indices {
+            facts.steps[index].statusBefore = "slide \((facts.steps[index].from ?? 0) + 1) of 3"
+            facts.steps[index].after = speaking(facts.steps[index].after, "slide \((facts.steps[index].after.shown ?? 0) + 1) of 3")
+        }
+        let value = Self.finding(.value, facts)
+        #expect(value.status == .pass, "\(value.message)")
+        #expect(value.message.contains("the live region (“slide 1 of 3”) and the dots' names (“Slide 1”)"), "\(value.message)")
+        let announced = Self.finding(.oneAnnouncement, facts)
+        #expect(announced.message.hasPrefix("after a change made by hand the carousel's live region says “slide 2 of 3” politely"))
+        // Off by one, as tiny-slider's is when it loops.
+        var offByOne = facts
+        offByOne.initial.statusText = "slide 2 of 3"
+        #expect(
+            Self.finding(.value, offByOne).message.hasPrefix(
+                "once loaded slide 1 is on screen (the model: 1 of 3), but the live region says “slide 2 of 3” (while dot 1 is named current"
+            ))
+        // Words that do not change announce nothing.
+        var unchanged = facts
+        for index in unchanged.steps.indices { unchanged.steps[index].statusBefore = unchanged.steps[index].after.statusText }
+        #expect(
+            Self.finding(.oneAnnouncement, unchanged).message.hasPrefix(
+                "after “Next” (Enter) on slide 1 nothing announces slide 2: its live region said nothing new"))
+        // Assertive, where the slides are no live region themselves.
+        var assertive = facts
+        for index in assertive.steps.indices { assertive.steps[index].after.statusLive = "assertive" }
+        #expect(Self.finding(.oneAnnouncement, assertive).message.contains("the carousel's live region is assertive"))
+    }
+
+    /// Enter on a Next the page took out of the Tab order is no keyboard way (tiny-slider's
+    /// prev and next are tabindex="-1"): with dots it passes and says so; alone it fails.
+    @Test func arrowsOutOfTheTabOrderAreNoKeyboardWay() {
+        var facts = Self.facts()
+        facts.next?.outOfTabOrder = true
+        facts.previous?.outOfTabOrder = true
+        facts.tabOrder = ["picker-0"]
+        facts.steps.append(PageStep(action: .picker(2, .enter), from: 0, after: Self.conveyed(2)))
+        let passing = Self.finding(.scroll, facts)
+        #expect(passing.status == .pass)
+        #expect(
+            passing.message
+                == "every slide is reachable with the keyboard alone: on each dot (1 key press, moving exactly as the model does); “Previous” and “Next” are out of the Tab order (tabindex=\"-1\")"
+        )
+        facts.steps.removeLast()
+        #expect(
+            Self.finding(.scroll, facts).message
+                == "“Previous” and “Next” cannot be reached with Tab (tabindex=\"-1\"), and no other key changes the slide")
+    }
+
     @Test func reduceMotionAllowsACrossfade() {
         var facts = Self.facts()
         #expect(Self.finding(.reduceMotion, facts).message.hasPrefix("a page change does not animate at all"))

@@ -94,6 +94,9 @@ package struct PageElement: Sendable, Equatable {
     package var box: PageBox?
     /// The accessibility tree marks it focusable.
     package var focusable = false
+    /// Enabled, but taken out of the Tab order by the page (`tabindex="-1"`): focusable from
+    /// script only (tiny-slider's prev and next, which take the arrow keys on their group).
+    package var outOfTabOrder = false
     /// It is in the accessibility tree (not hidden, not ignored).
     package var exposed = false
     package var disabled = false
@@ -154,6 +157,14 @@ package struct Conveyed: Sendable, Equatable {
     package var sliderText: String?
     /// `aria-live` of the region holding the slides (nil: none).
     package var live: String?
+    /// A live region of the widget's own beside the slides (tiny-slider's hidden "slide 2 of
+    /// 3"): its politeness and what it says now (nil: none). A screen reader announces its text
+    /// when it changes, and reads it where a person browses to it.
+    package var statusLive: String?
+    package var statusText: String?
+    /// Pickers whose accessible name says they are the current one ("Carousel Page 1 (Current
+    /// Slide)"), where a widget marks none with a state: a screen reader says it with the name.
+    package var namedCurrent: [Int] = []
     /// The previous and next controls are disabled or hidden now.
     package var previousUnavailable = false
     package var nextUnavailable = false
@@ -162,11 +173,12 @@ package struct Conveyed: Sendable, Equatable {
 
     package init(shown: Int?) { self.shown = shown }
 
-    /// The pickers marked as the current page, by whichever state the widget uses.
+    /// The pickers marked as the current page, by whichever state the widget uses; by their
+    /// names where it uses none.
     package var markedPickers: [Int] {
         var marked: [Int] = []
         for index in selected + current + pressed where !marked.contains(index) { marked.append(index) }
-        return marked.sorted()
+        return marked.isEmpty ? namedCurrent : marked.sorted()
     }
 }
 
@@ -211,6 +223,9 @@ package struct PageStep: Sendable, Equatable {
     /// The slide shown before (0-based), nil when none was.
     package var from: Int?
     package var after: Conveyed
+    /// What the widget's own live region said before the action (see `Conveyed.statusText`):
+    /// it announces the change only if its words changed.
+    package var statusBefore: String?
 
     package init(action: Action, from: Int?, after: Conveyed) {
         self.action = action
@@ -342,7 +357,10 @@ extension CarouselFacts {
         guard pickers.indices.contains(index) else { return "picker \(index + 1)" }
         let picker = pickers[index]
         let kind = pickersAreTabs ? "tab" : "dot"
-        return AccessibleText.isSilent(picker.name) ? "\(kind) \(index + 1)" : "\(kind) \u{201C}\(picker.name.clipped(40))\u{201D}"
+        // A name that says "current" is this picker's only while it is current (tiny-slider's
+        // "Carousel Page 1 (Current Slide)"): by its place instead, true at every moment.
+        guard !AccessibleText.isSilent(picker.name), !initial.namedCurrent.contains(index) else { return "\(kind) \(index + 1)" }
+        return "\(kind) \u{201C}\(picker.name.clipped(40))\u{201D}"
     }
 
     /// A marked part's element ("next", "rotation", "picker-2"), if the widget has it.

@@ -221,12 +221,15 @@ package struct PageAuditor: Sendable {
             case "slide name":
                 "the \(word)s' names (\u{201C}\(facts.initial.slideNames.first { PagePosition.nOfM($0) != nil }?.clipped(30) ?? "N of M")\u{201D})"
             case "slider": "the slider's value"
+            case "picker names":
+                "the \(pickerWord)s' names (\u{201C}\(facts.initial.namedCurrent.first.map { facts.pickers[$0].name.clipped(40) } ?? "current")\u{201D})"
+            case "live region": "the live region (\u{201C}\(facts.initial.statusText?.clipped(30) ?? "N of M")\u{201D})"
             default: "which \(word) is exposed"
             }
         }
         return pass(
             .value,
-            "\(how.joined(separator: " and ")) \(how.count == 1 && !channels.contains("slide name") ? "conveys" : "convey") the \(word) on screen, as \u{201C}N of \(count)\u{201D}, at load and after all \(facts.steps.count) changes"
+            "\(how.joined(separator: " and ")) \(how.count == 1 && !channels.contains("slide name") && !channels.contains("picker names") ? "conveys" : "convey") the \(word) on screen, as \u{201C}N of \(count)\u{201D}, at load and after all \(facts.steps.count) changes"
         )
     }
 
@@ -307,7 +310,19 @@ package struct PageAuditor: Sendable {
         guard count > 1 else {
             return notApplicable(.scroll, "the carousel has \(count == 1 ? "one \(word)" : "no \(word)s"): there is nothing to page to")
         }
-        let keyboard = facts.steps.filter { $0.action.isKeyboard && accepted($0) != nil }
+        // Enter on a Next the page took out of the Tab order is pressed by no one who uses the
+        // keyboard alone: those presses are not counted as ways (tiny-slider's were).
+        let outOfReach = ["previous", "next"].filter { mark in
+            facts.element(forMark: mark)?.outOfTabOrder == true && facts.tabOrder?.contains(mark) != true
+        }
+        let keyboard = facts.steps.filter { step in
+            guard step.action.isKeyboard, accepted(step) != nil else { return false }
+            switch step.action {
+            case .next: return !outOfReach.contains("next")
+            case .previous: return !outOfReach.contains("previous")
+            default: return true
+            }
+        }
         var problems: [(String, PageElement?)] = []
         // What a mouse can do, a keyboard must reach.
         for (control, mark) in [(facts.previous, "previous"), (facts.next, "next")] {
@@ -358,6 +373,14 @@ package struct PageAuditor: Sendable {
                 problems.append(("\(what) on \(slidePhrase(from)) went to \(slidePhrase(got)) instead of \(expected)", nil))
             }
         }
+        let outOfReachPhrase = outOfReach.map { facts.partPhrase($0) }.joined(separator: " and ")
+        if moved == 0, problems.isEmpty, !outOfReach.isEmpty {
+            problems.append(
+                (
+                    "\(outOfReachPhrase) cannot be reached with Tab (tabindex=\"-1\"), and no other key changes the \(word)",
+                    facts.element(forMark: outOfReach[0])
+                ))
+        }
         if moved == 0, problems.isEmpty {
             problems.append(("no key changes the \(word): neither Enter nor Space on the controls, nor the arrow keys, moved it", nil))
         }
@@ -372,9 +395,12 @@ package struct PageAuditor: Sendable {
         }
         if keyboard.contains(where: { if case .picker = $0.action { true } else { false } }) { ways.append("on each \(pickerWord)") }
         if keysMoved || facts.pickersAreTabs { ways.append("the arrow keys") }
+        let presses = keyboard.count - unusedKeys
+        let aside =
+            outOfReach.isEmpty ? "" : "; \(outOfReachPhrase) \(outOfReach.count == 1 ? "is" : "are") out of the Tab order (tabindex=\"-1\")"
         return pass(
             .scroll,
-            "every \(word) is reachable with the keyboard alone: \(ways.joined(separator: ", ")) (\(keyboard.count - unusedKeys) key presses, each moving exactly as the model does)"
+            "every \(word) is reachable with the keyboard alone: \(ways.joined(separator: ", ")) (\(presses == 1 ? "1 key press, moving" : "\(presses) key presses, each moving") exactly as the model does)\(aside)"
         )
     }
 
@@ -556,15 +582,23 @@ package struct PageAuditor: Sendable {
             let live = step.after.live
             // Focus on the newly selected tab, or on a slider whose value changed, is announced.
             let focusAnnounces = step.after.focus == "picker-\(step.after.shown ?? -1)" || step.after.focus == "slider"
-            return (live == nil || live == "off") && !focusAnnounces
+            return (live == nil || live == "off") && !focusAnnounces && !Self.statusSpoke(step)
         }), !rotation.rotates || rotation.pausedWithControl == false && problems.isEmpty {
+            let region =
+                silent.after.statusText != nil
+                ? "its live region \(silent.after.statusLive == "off" ? "is off" : "said nothing new") and focus stays where it was"
+                : "the \(word)s are in no live region and focus stays where it was"
             problems.append(
-                "after \(silent.action.phrase(facts)) on \(slidePhrase(silent.from)) nothing announces \(word) \((silent.after.shown ?? 0) + 1): the \(word)s are in no live region and focus stays where it was"
+                "after \(silent.action.phrase(facts)) on \(slidePhrase(silent.from)) nothing announces \(word) \((silent.after.shown ?? 0) + 1): \(region)"
             )
         }
         if facts.initial.live == "assertive" || facts.steps.contains(where: { $0.after.live == "assertive" }) {
             problems.append(
                 "the \(word)s are in an aria-live=\"assertive\" region: each change interrupts whatever a screen reader is saying")
+        } else if manual.contains(where: {
+            ($0.after.live == nil || $0.after.live == "off") && $0.after.statusLive == "assertive" && Self.statusSpoke($0)
+        }) {
+            problems.append("the carousel's live region is assertive: each change interrupts whatever a screen reader is saying")
         }
         guard problems.isEmpty else { return fail(.oneAnnouncement, problems.joined(separator: "; "), facts.slides.first) }
         guard !manual.isEmpty || rotation.rotates else {
@@ -573,6 +607,11 @@ package struct PageAuditor: Sendable {
         var how: [String] = []
         if manual.contains(where: { $0.after.live == "polite" }) {
             how.append("a change made by hand is announced politely (aria-live=\"polite\")")
+        }
+        if let spoken = manual.first(where: { ($0.after.live == nil || $0.after.live == "off") && Self.statusSpoke($0) }),
+            let text = spoken.after.statusText
+        {
+            how.append("after a change made by hand the carousel's live region says \u{201C}\(text.clipped(40))\u{201D} politely")
         }
         if manual.contains(where: { $0.after.focus == "picker-\($0.after.shown ?? -1)" }) {
             how.append("focus moves to the selected \(pickerWord), which is announced")
@@ -584,6 +623,15 @@ package struct PageAuditor: Sendable {
             how.append("rotation is not announced (aria-live=\"\(rotation.liveWhileRotating ?? "off")\" while rotating)")
         }
         return pass(.oneAnnouncement, how.joined(separator: "; "))
+    }
+
+    /// Whether the widget's own live region announced the change: it is not off and its words
+    /// changed (a region that says the same again says nothing). Judged where the slides are
+    /// no live region themselves; where they are, theirs is the announcement (Swiper's
+    /// assertive "Next slide" is feedback on the button, beside its polite slides).
+    static func statusSpoke(_ step: PageStep) -> Bool {
+        guard let text = step.after.statusText, !text.isEmpty, step.after.statusLive != "off" else { return false }
+        return text != step.statusBefore
     }
 
     // MARK: - reduce-motion (WCAG 2.3.3)

@@ -40,6 +40,14 @@ package struct PagePosition: Sendable, Equatable {
                     marked.map { facts.pickerPhrase($0) }.joined(separator: " and ") + (marked.count == 1 ? " is" : " are")
                     + " marked (\(state))"
                 readings.append(Reading(channel: "pickers", page: marked.count == 1 ? marked[0] : nil, said: said))
+            } else if !conveyed.namedCurrent.isEmpty {
+                // No state, but the name says it ("Carousel Page 1 (Current Slide)"), which a
+                // screen reader reads out with the dot.
+                let named = conveyed.namedCurrent
+                let said =
+                    named.map { facts.pickerPhrase($0) }.joined(separator: " and ") + (named.count == 1 ? " is" : " are")
+                    + " named current"
+                readings.append(Reading(channel: "picker names", page: named.count == 1 ? named[0] : nil, said: said))
             } else {
                 readings.append(
                     Reading(channel: "pickers", page: nil, said: "no \(facts.pickersAreTabs ? "tab" : "dot") is marked as current"))
@@ -63,6 +71,12 @@ package struct PagePosition: Sendable, Equatable {
                     channel: "slide name", page: n - 1,
                     said: "\(facts.pageWord) \u{201C}\(conveyed.slideNames[index].clipped(40))\u{201D} is exposed"))
             statedCounts.append(("slide name", m))
+        }
+        // The widget's own live region, where it says "N of M": what a screen reader announces
+        // after each change (tiny-slider's, looping, said "slide 2 of 3" on slide 1).
+        if let text = conveyed.statusText, let (n, m) = Self.nOfM(text) {
+            readings.append(Reading(channel: "live region", page: n - 1, said: "the live region says \u{201C}\(text.clipped(40))\u{201D}"))
+            statedCounts.append(("live region", m))
         }
         if exposed.count == 1, !readings.contains(where: { $0.channel == "slide name" }), facts.slides.count > 1 {
             readings.append(

@@ -49,6 +49,7 @@ struct PageScriptRunner {
         var startUntold = firstPage > 0
         var checks: [ScriptRunner.Check] = []
         var lastCommand: String?
+        var lastCommandRan = true
         var expectations = 0
         for (offset, line) in ScriptRunner.lines(text).enumerated() {
             let number = offset + 1
@@ -65,12 +66,13 @@ struct PageScriptRunner {
                 expectations += 1
                 let checked = check(
                     expectation, file: file, line: number, pager: pager, conveyed: conveyed, after: lastCommand,
-                    firstPage: startUntold ? firstPage : 0)
+                    firstPage: startUntold ? firstPage : 0, commandRan: lastCommandRan)
                 if !checked.passed, expectation.isPageCheck { startUntold = false }
                 checks.append(checked)
                 continue
             }
             lastCommand = trimmed
+            lastCommandRan = false
             let parsed: ShellCommand?
             do {
                 parsed = try CommandParser.parse(trimmed, pageCount: pager.count)
@@ -83,6 +85,7 @@ struct PageScriptRunner {
             guard let command = parsed else { continue }
             do {
                 conveyed = try perform(command, text: trimmed, pager: &pager, conveyed: conveyed)
+                lastCommandRan = true
             } catch let error as UsageError {
                 checks.append(
                     .init(
@@ -224,8 +227,11 @@ struct PageScriptRunner {
         }
     }
 
+    /// `commandRan`: the last command was done on the carousel too (one that could not be
+    /// left it where it was, which says nothing of its ends).
     func check(
-        _ expectation: Expectation, file: String, line: Int, pager: Pager, conveyed: Conveyed, after command: String?, firstPage: Int = 0
+        _ expectation: Expectation, file: String, line: Int, pager: Pager, conveyed: Conveyed, after command: String?, firstPage: Int = 0,
+        commandRan: Bool = true
     ) -> ScriptRunner.Check {
         let count = facts.count
         let modelSays = "the model is on page \(pager.pageNumber) of \(pager.count)"
@@ -247,7 +253,7 @@ struct PageScriptRunner {
                 detail: passed
                     ? nil
                     : "\(context)\(modelSays); the carousel conveys \(said)\(modelHolds ? "" : " (the script expects \(expectation.expectedText))")\(started)"
-                        + (Self.wrapped(after: command, pager: pager, position: position, count: count)
+                        + (commandRan && Self.wrapped(after: command, pager: pager, position: position, count: count)
                             ? "; the carousel wraps around at its ends, where the model stops (as the pager it reproduces does), so no script passes a step past an end"
                             : "")
             )
@@ -279,9 +285,14 @@ struct PageScriptRunner {
             if marked.isEmpty {
                 parts.append("no \(facts.pickersAreTabs ? "tab" : "dot") marked current")
             } else {
-                let state = !conveyed.selected.isEmpty ? "selected" : !conveyed.current.isEmpty ? "current" : "pressed"
+                let state =
+                    !conveyed.selected.isEmpty
+                    ? "selected" : !conveyed.current.isEmpty ? "current" : !conveyed.pressed.isEmpty ? "pressed" : "named current"
                 parts.append(marked.map { facts.pickerPhrase($0) }.joined(separator: " and ") + " \(state)")
             }
+        }
+        if let text = conveyed.statusText, PagePosition.nOfM(text) != nil {
+            parts.append("its live region saying \u{201C}\(text.clipped(40))\u{201D}")
         }
         if let value = conveyed.sliderValue {
             parts.append("the slider at \(conveyed.sliderText.map { "\u{201C}\($0.clipped(40))\u{201D}" } ?? String(value))")

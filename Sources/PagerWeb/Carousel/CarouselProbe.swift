@@ -198,6 +198,8 @@ package struct CarouselProbe {
         var slider: String?
         var others: [String]
         var rightToLeft: Bool
+        /// "previous", "next": enabled but `tabindex="-1"`.
+        var outOfTabOrder: [String]
 
         init(_ json: JSON) throws(Failure) {
             guard let how = json["how"]?.stringValue, let root = json["root"]?.stringValue else { throw .unexpectedAnswer("find") }
@@ -212,6 +214,7 @@ package struct CarouselProbe {
             slider = json["slider"]?.stringValue
             others = json["others"]?.arrayValue?.compactMap(\.stringValue) ?? []
             rightToLeft = json["direction"]?.stringValue == "rtl"
+            outOfTabOrder = json["outOfTabOrder"]?.arrayValue?.compactMap(\.stringValue) ?? []
         }
     }
 
@@ -400,6 +403,8 @@ package struct CarouselProbe {
         }
         facts.previous = structure.previous.map { snapshot.element("previous", selector: $0, box: Self.box(boxes["previous"])) }
         facts.next = structure.next.map { snapshot.element("next", selector: $0, box: Self.box(boxes["next"])) }
+        if structure.outOfTabOrder.contains("previous") { facts.previous?.outOfTabOrder = true }
+        if structure.outOfTabOrder.contains("next") { facts.next?.outOfTabOrder = true }
         facts.rotation = structure.rotation.map { snapshot.element("rotation", selector: $0, box: Self.box(boxes["rotation"])) }
         facts.slider = structure.slider.map { snapshot.element("slider", selector: $0, box: nil) }
     }
@@ -440,6 +445,13 @@ package struct CarouselProbe {
             conveyed.sliderText = slider.valueText.flatMap { $0.isEmpty ? nil : $0 } ?? now["slider"]?["text"]?.stringValue
         }
         conveyed.live = now["live"]?.stringValue
+        if let status = now["status"], let text = status["text"]?.stringValue {
+            conveyed.statusLive = status["live"]?.stringValue
+            conveyed.statusText = text
+        }
+        for index in facts.pickers.indices {
+            if let name = snapshot.nodes["picker-\(index)"]?.name, Self.saysCurrent(name) { conveyed.namedCurrent.append(index) }
+        }
         let controls = now["controls"]
         func unavailable(_ key: String) -> Bool {
             guard let control = controls?[key] else { return false }
@@ -539,11 +551,21 @@ package struct CarouselProbe {
 
     /// Does `action`, lets the widget settle and reads what it conveys.
     func step(_ action: PageStep.Action, _ facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> PageStep {
-        let before = try state()["shown"]?.intValue
+        let start = try state()
+        let before = start["shown"]?.intValue
         try perform(action)
         let rest = try settle()
         let after = Self.conveyed(rest, try accessibility(marks), facts)
-        return PageStep(action: action, from: before.flatMap { $0 >= 0 ? $0 : nil }, after: after)
+        var step = PageStep(action: action, from: before.flatMap { $0 >= 0 ? $0 : nil }, after: after)
+        step.statusBefore = start["status"]?["text"]?.stringValue
+        return step
+    }
+
+    /// Whether a picker's name says it is the current one: "Carousel Page 1 (Current Slide)",
+    /// "Slide 2, selected". Only whole words, so "Activate slide 2" says nothing of the kind.
+    static func saysCurrent(_ name: String) -> Bool {
+        let words = name.lowercased().split { !$0.isLetter }
+        return words.contains { $0 == "current" || $0 == "selected" || $0 == "active" }
     }
 
     func perform(_ action: PageStep.Action) throws(Failure) {

@@ -81,6 +81,10 @@ enum CarouselScript {
           const waitingFrames = new Map();
           // The frames the page has asked for and not yet had (by the browser's id).
           const pageFrames = new Set();
+          // When the page last began a run of frames (each frame asking for the next), and
+          // whether one of its frames is running now.
+          let frameRunSince = -Infinity;
+          let inPageFrame = false;
           // The gap is kept by the page's clock: a frame's own timestamp follows the animation
           // timeline, which the audit slows while it reads CSS animations.
           const pump = (time) => {
@@ -100,9 +104,13 @@ enum CarouselScript {
           // animate, Flickity) never reached its next slide, or did at random.
           let framesByClock = false;
           const clockFrames = new Map();
+          // Frames the page asked for, counted (the probe's own in `framesMoving` are not).
+          let pageFrameRequests = 0;
+          let ownRequest = false;
           window.requestAnimationFrame = function (callback) {
             // What is not a function gets the browser's own TypeError, as without the probe.
             if (typeof callback !== 'function') return realRequestFrame.call(window, callback);
+            if (!ownRequest) pageFrameRequests += 1;
             if (framesByClock) {
               const id = -(++lastFrameId);
               clockFrames.set(id, realSetTimeout.call(window, () => { clockFrames.delete(id); callback(performance.now()); }, 1000 / 60));
@@ -110,7 +118,15 @@ enum CarouselScript {
             }
             if (!frameGap) {
               // Counted while it waits: a page that has asked for a frame is animating by script.
-              const id = realRequestFrame.call(window, (time) => { pageFrames.delete(id); callback(time); });
+              // A request made outside a frame of the page's own (from a click, a key, a timer)
+              // begins a run of frames, even while another runs (see `settled`); a ticker asks
+              // from its own frames.
+              if (!inPageFrame) frameRunSince = performance.now();
+              const id = realRequestFrame.call(window, (time) => {
+                pageFrames.delete(id);
+                inPageFrame = true;
+                try { callback(time); } finally { inPageFrame = false; }
+              });
               pageFrames.add(id);
               return id;
             }
@@ -229,6 +245,23 @@ enum CarouselScript {
             return document.body;
           };
           const within = (root, selector) => [...root.querySelectorAll(selector)];
+          // The properties an animation changes ("transform", "color").
+          const animatedProperties = (a) => (a.transitionProperty ? [a.transitionProperty]
+            : a.effect && a.effect.getKeyframes ? Object.keys(Object.assign({}, ...a.effect.getKeyframes())).filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k)) : []);
+          // Changes of colour, shadow or blur move nothing (WCAG 2.3.3 counts them out of motion
+          // animation): Glider.js fades its arrows' colour for 500 ms as an end is reached, which
+          // was taken for the page change's motion, and hid the scrolling its script draws.
+          // Opacity is kept on the slides, where a crossfade is told apart as motion is judged;
+          // elsewhere (Glider.js fades an arrow out at an end) it moves nothing either.
+          const stillProperty = (p) => /color$|^(fill|stroke|box-shadow|text-shadow|filter|backdrop-filter|visibility)$/.test(p);
+          const onSlides = (e) => !!found && found.slides.length > 0 && !!found.slides[0].parentElement && found.slides[0].parentElement.contains(e);
+          const moves = (a) => {
+            const p = animatedProperties(a);
+            return !p.length || !p.every((q) => stillProperty(q) || (q === 'opacity' && !onSlides(a.effect.target)));
+          };
+          // The animations running in the widget that move something.
+          const runningIn = (root) => document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target
+            && root.contains(a.effect.target) && moves(a));
           const controlKind = (e) => {
             const name = roughName(e).toLowerCase();
             const cls = (e.className && e.className.baseVal !== undefined ? e.className.baseVal : e.className || '').toLowerCase();
@@ -267,8 +300,17 @@ enum CarouselScript {
                 const tabs = within(list, '[role=tab]');
                 if (tabs.length < 2) continue;
                 const panels = tabs.map((t) => document.getElementById(t.getAttribute('aria-controls') || '')).filter(Boolean);
-                const slides = panels.length === tabs.length ? panels : [];
+                let slides = panels.length === tabs.length ? panels : [];
                 let r = root || (slides.length ? lowestCommonAncestor(list, slides[0]) : list.parentElement);
+                // Tabs that name no panel (Glider.js's dots): the slides are as many alike
+                // elements near them, found as for a group of dots.
+                if (!slides.length) {
+                  for (let n = r; n && !slides.length; n = root ? null : n.parentElement) {
+                    slides = siblingSlides(n, tabs.length, tabs);
+                    if (slides.length) r = n;
+                    if (n === document.body) break;
+                  }
+                }
                 return { how: 'a tablist of slide pickers (role="tablist")', root: r, slides, pickers: tabs, tablist: true };
               }
               return null;
@@ -412,6 +454,11 @@ enum CarouselScript {
           };
 
           let found = null;
+          // Where the slides are, to half a pixel (the first and last 25 of a long carousel).
+          const slidePlaces = () => {
+            const sampled = found.slides.length > 50 ? [...found.slides.slice(0, 25), ...found.slides.slice(-25)] : found.slides;
+            return sampled.map((e) => { const r = e.getBoundingClientRect(); return Math.round(r.left * 2) + ',' + Math.round(r.top * 2); }).join(';');
+          };
           const api = {
             // The carousel below `element` if given, else the one `selector` (or the page) has.
             find(selector, element) {
@@ -496,6 +543,12 @@ enum CarouselScript {
                 slider: found.slider ? selectorOf(found.slider) : null,
                 others: others.map(selectorOf),
                 direction: getComputedStyle(r).direction,
+                // Arrows the page took out of the Tab order (tiny-slider's take the arrow keys on
+                // their group instead, and keep tabindex -1 beside `disabled` at an end); not one
+                // turned off at an end by aria-disabled (Swiper's Previous on the first slide:
+                // aria-disabled and tabindex -1, then tabindex 0 once it works).
+                outOfTabOrder: ['previous', 'next'].filter((k) => found[k] && found[k].getAttribute('tabindex') === '-1'
+                  && !found[k].closest('[aria-disabled=true]')),
               };
             },
             // Whether this document's carousel was found: a document the page replaced ours with
@@ -588,6 +641,16 @@ enum CarouselScript {
             // interval (jQuery 1.x's 13 ms ticker), longer than that interval. At most `limit` milliseconds
             // (then the state as it is, marked unsettled). (Waiting so for every page cost each
             // step an idle frame, 16 ms: a cold audit of Bootstrap's went from 1.45 to 1.7 s.)
+            // Where the slides are counts too: a slide scrolled by script (Glider.js) stays on
+            // screen, unchanged, for the first half of its way to the next. A run of frames the
+            // page began with the action is its animation: rest is its end, or 500 ms without a
+            // change. Glider's eased scroll stands a pixel short of its end for frames on end
+            // before its last frame puts it there (a Next pressed meanwhile on the last slide did
+            // not wrap round), and its loop runs on for 300 ms after a Next on the last slide
+            // moved nothing, before it puts its count back (a Previous pressed meanwhile "did
+            // nothing"). A run older than the settle by 250 ms is the page's own ticker (GSAP's):
+            // then 34 ms without a change, two frames at 60 a second (an eased start moves
+            // nothing in its first frame).
             settled(limit) {
               const started = performance.now();
               let last = null;
@@ -595,12 +658,13 @@ enum CarouselScript {
               return new Promise((resolve) => {
                 const check = () => {
                   const now = api.state();
-                  const key = now.shown + ':' + now.mutations;
+                  const key = now.shown + ':' + now.mutations + ':' + slidePlaces();
                   const still = now.animating === 0 && !shortenedPending() && now.shown !== -1 && key === last;
                   if (!still) quietSince = performance.now();
                   last = key;
                   const period = shortIntervals.size ? Math.min(...shortIntervals.values()) + 2 : 0;
-                  const quiet = Math.max(period, pageFrames.size ? 2 : 0);
+                  const ticker = frameRunSince < started - 250;
+                  const quiet = Math.max(period, pageFrames.size ? (ticker ? 34 : 500) : 0);
                   if (still && performance.now() - quietSince >= quiet) { resolve(now); return; }
                   if (performance.now() - started > limit) { now.unsettled = true; resolve(now); return; }
                   realRequestFrame.call(window, check);
@@ -618,27 +682,32 @@ enum CarouselScript {
               const started = performance.now();
               frameGap = 1000 / 60;
               const done = (result) => { frameGap = 0; return result; };
-              const sampled = found.slides.length > 50 ? [...found.slides.slice(0, 25), ...found.slides.slice(-25)] : found.slides;
-              const place = () => sampled.map((e) => { const r = e.getBoundingClientRect(); return Math.round(r.left * 2) + ',' + Math.round(r.top * 2); }).join(';');
+              const place = slidePlaces;
               let last = place();
               let changedAt = started;
               let steps = 0;
+              let requests = pageFrameRequests;
+              const next = (frame) => { ownRequest = true; try { requestAnimationFrame(frame); } finally { ownRequest = false; } };
               return new Promise((resolve) => {
                 const frame = () => {
                   const now = performance.now();
-                  if (document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.target && found.root.contains(a.effect.target))) {
+                  if (runningIn(found.root).length) {
                     resolve(done({ css: true, milliseconds: 0 }));
                     return;
                   }
                   const here = place();
                   if (here !== last) { last = here; changedAt = now; steps += 1; }
-                  if (now - changedAt >= 50 || now - started > limit) {
+                  // While the page still asks for frames, a pause may be its motion's eased tail
+                  // (Glider.js stands a pixel short for frames on end): 250 ms then.
+                  const asking = pageFrameRequests !== requests;
+                  requests = pageFrameRequests;
+                  if (now - changedAt >= (asking ? 250 : 50) || now - started > limit) {
                     resolve(done({ css: false, milliseconds: steps >= 2 ? changedAt - started : 0 }));
                     return;
                   }
-                  requestAnimationFrame(frame);
+                  next(frame);
                 };
-                requestAnimationFrame(frame);
+                next(frame);
               });
             },
             // What a watch of rotation needs, cheaply: the slide on screen, the live region, the time.
@@ -661,6 +730,19 @@ enum CarouselScript {
               }
               return null;
             },
+            // A live region of the widget's own beside the slides, which says what changed in
+            // words of its own (tiny-slider's hidden "slide 2 of 3"): its politeness and its text
+            // (clipped), or null. Where the slides are a live region themselves, that is theirs.
+            // Of several, the one that says a position ("2 of 3") comes first.
+            status() {
+              const regions = within(found.root, '[aria-live],[role=status],[role=alert],[role=log]')
+                .filter((e) => !found.slides.some((s) => e.contains(s) || s.contains(e)) && !e.closest('[aria-hidden=true]'));
+              const region = regions.find((e) => /\d\s*(of|\/)\s*\d/i.test(text(e))) || regions[0];
+              if (!region) return null;
+              const role = region.getAttribute('role');
+              const live = region.getAttribute('aria-live') || (role === 'alert' ? 'assertive' : 'polite');
+              return { live, text: text(region).slice(0, 200) };
+            },
             state() {
               const duration = (a) => Number(a.effect.getComputedTiming().duration) || 0;
               const markedPart = (e) => (e && e.closest ? e.closest('[' + MARK + ']') : null);
@@ -672,7 +754,7 @@ enum CarouselScript {
               const active = document.activeElement;
               const marked = markedPart(active);
               const live = api.live();
-              const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target && found.root.contains(a.effect.target));
+              const running = runningIn(found.root);
               return {
                 shown: api.shownSlide(),
                 // The pickers marked as current, by index: a list of every picker's states would be as
@@ -686,6 +768,7 @@ enum CarouselScript {
                 }])),
                 slider: found.slider ? { now: found.slider.getAttribute('aria-valuenow'), text: found.slider.getAttribute('aria-valuetext'), max: found.slider.getAttribute('aria-valuemax') } : null,
                 live,
+                status: api.status(),
                 focus: marked ? marked.getAttribute(MARK) : (found.root.contains(active) ? 'inside' : (active === document.body || !active ? 'none' : 'outside')),
                 focusInSlide: found.slides.findIndex((s) => s.contains(active)),
                 animating: running.length,
@@ -693,7 +776,7 @@ enum CarouselScript {
                 // The part the longest runs on ("picker-1": Splide's current dot grows for 200 ms
                 // under reduced motion, while its slides move at once); null inside the widget.
                 longestOn: running.length ? markOf(running.reduce((a, b) => (duration(b) > duration(a) ? b : a)).effect.target) : null,
-                animated: [...new Set(running.map((a) => a.transitionProperty || (a.effect.getKeyframes ? Object.keys(Object.assign({}, ...a.effect.getKeyframes())).filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k)).join(',') : '') || 'animation'))],
+                animated: [...new Set(running.map((a) => animatedProperties(a).join(',') || 'animation'))],
                 mutations: found.mutations,
                 copiesExposed: api.copies().filter(exposedToScreenReaders).length,
                 now: performance.now(),
