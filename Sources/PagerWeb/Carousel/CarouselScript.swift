@@ -454,10 +454,13 @@ enum CarouselScript {
           };
 
           let found = null;
-          // Where the slides are, to half a pixel (the first and last 25 of a long carousel).
+          // Where the slides are in the widget, to half a pixel (the first and last 25 of a long
+          // carousel). In the widget, not the window: the page scrolling smoothly to a focused
+          // part moves no slide in it (the APG's tabbed carousel waited for its page to scroll).
           const slidePlaces = () => {
             const sampled = found.slides.length > 50 ? [...found.slides.slice(0, 25), ...found.slides.slice(-25)] : found.slides;
-            return sampled.map((e) => { const r = e.getBoundingClientRect(); return Math.round(r.left * 2) + ',' + Math.round(r.top * 2); }).join(';');
+            const origin = found.root.getBoundingClientRect();
+            return sampled.map((e) => { const r = e.getBoundingClientRect(); return Math.round((r.left - origin.left) * 2) + ',' + Math.round((r.top - origin.top) * 2); }).join(';');
           };
           const api = {
             // The carousel below `element` if given, else the one `selector` (or the page) has.
@@ -641,8 +644,9 @@ enum CarouselScript {
             // interval (jQuery 1.x's 13 ms ticker), longer than that interval. At most `limit` milliseconds
             // (then the state as it is, marked unsettled). (Waiting so for every page cost each
             // step an idle frame, 16 ms: a cold audit of Bootstrap's went from 1.45 to 1.7 s.)
-            // Where the slides are counts too: a slide scrolled by script (Glider.js) stays on
-            // screen, unchanged, for the first half of its way to the next. A run of frames the
+            // Where the slides are counts too while the page's script asks for frames: a slide
+            // scrolled by script (Glider.js) stays on screen, unchanged, for the first half of
+            // its way to the next. A run of frames the
             // page began with the action is its animation: rest is its end, or 500 ms without a
             // change. Glider's eased scroll stands a pixel short of its end for frames on end
             // before its last frame puts it there (a Next pressed meanwhile on the last slide did
@@ -658,7 +662,10 @@ enum CarouselScript {
               return new Promise((resolve) => {
                 const check = () => {
                   const now = api.state();
-                  const key = now.shown + ':' + now.mutations + ':' + slidePlaces();
+                  // Where the slides are, only while the page asks for frames: CSS motion is
+                  // `animating`, and reading places every frame cost a page without script
+                  // motion (the APG's) a frame at many steps.
+                  const key = now.shown + ':' + now.mutations + (pageFrames.size ? ':' + slidePlaces() : '');
                   const still = now.animating === 0 && !shortenedPending() && now.shown !== -1 && key === last;
                   if (!still) quietSince = performance.now();
                   last = key;
