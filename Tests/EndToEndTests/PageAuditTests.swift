@@ -323,6 +323,62 @@ import Testing
             "\(rewinding.run.stdout)")
     }
 
+    /// Bootstrap 4.6's own "Carousel" example page, from Debian's libjs-bootstrap4, as its site
+    /// renders it (the page's Hugo placeholders drawn as the SVGs they stand for): legacy markup
+    /// still on a great many sites, indicators that are list items with no name, no state and no
+    /// focus. The probe finds it and each failure is Bootstrap 4's: wordless, unmarked dots a
+    /// keyboard cannot reach, no live region, 2.33:1 inactive dots, rotation nothing stops.
+    @Test func bootstrap4sOwnExample() throws {
+        let folder = try TemporaryDirectory()
+        let page = try Self.bootstrap4Example(in: folder)
+        let audit = try Self.audit(["--url", page])
+        #expect(audit.run.lines.first?.hasPrefix("Auditing the carousel #myCarousel on ") == true, "\(audit.run.stdout)")
+        #expect(
+            audit.failing == ["label", "value", "scroll", "one-announcement", "dot-contrast", "auto-advance"],
+            "\(audit.run.stdout)\(audit.run.stderr)")
+        #expect(audit.line("label")?.contains("all 3 dots have no accessible name: a screen reader says only “listitem”") == true)
+        #expect(audit.line("scroll")?.contains("no dot can be reached with Tab: they are not focusable") == true)
+        #expect(audit.line("dot-contrast")?.contains("inactive dots (worst: dot ") == true, "\(audit.run.stdout)")
+        #expect(audit.line("reduce-motion")?.hasPrefix("PASS reduce-motion") == true, "\(audit.run.stdout)")
+        #expect(audit.line("edges")?.contains("“Next” (Enter) on slide 3 wraps around to slide 1") == true)
+    }
+
+    /// Debian's copy of Bootstrap 4.6's carousel example (a Hugo page: front matter, then the
+    /// body) as a page in `folder`, with the head and scripts its site's layout adds, and each
+    /// `placeholder` shortcode drawn as the site's shortcode draws it.
+    static func bootstrap4Example(in folder: TemporaryDirectory) throws -> String {
+        let example = "/usr/share/doc/libjs-bootstrap4/examples/carousel"
+        let source = try String(contentsOfFile: example + "/index.html", encoding: .utf8)
+        let parts = source.components(separatedBy: "---\n")
+        try #require(parts.count >= 3, "\(example)/index.html is not a Hugo page")
+        var body = parts.dropFirst(2).joined(separator: "---\n")
+        body = body.replacingOccurrences(
+            of: #"\{\{<\s*placeholder[^>]*background="(#[0-9a-fA-F]+)"[^>]*>\}\}"#,
+            with:
+                #"<svg class="bd-placeholder-img" width="100%" height="100%" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" preserveAspectRatio="xMidYMid slice" focusable="false"><rect width="100%" height="100%" fill="$1"/></svg>"#,
+            options: .regularExpression
+        ).replacingOccurrences(of: "{{< year >}}", with: "2026")
+        let html = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>Carousel Template · Bootstrap</title>
+            <link rel="stylesheet" href="file:///usr/share/javascript/bootstrap4/css/bootstrap.min.css">
+            <link rel="stylesheet" href="file://\(example)/carousel.css">
+            </head>
+            <body>
+            \(body)
+            <script src="file:///usr/share/javascript/jquery/jquery.min.js"></script>
+            <script src="file:///usr/share/javascript/bootstrap4/js/bootstrap.bundle.min.js"></script>
+            </body>
+            </html>
+            """
+        let path = folder.path + "/bootstrap4-carousel.html"
+        try html.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// What a review of the real carousels' fixes found, on a looping carousel of our own
     /// (Tests/Carousels/loop.html: copies as Swiper 8 makes them, pictures with no words):
     /// copies are told from slides by what they show as well as by their class (a slide of class
