@@ -323,6 +323,53 @@ import Testing
             "\(rewinding.run.stdout)")
     }
 
+    /// What a review of the live-region, named-dot and rest rules found, on a carousel of our
+    /// own (Tests/Carousels/announcer.html): a status saying "3 of 10 items in cart" was read
+    /// as the position; a region not drawn, or a log's oldest line, or words differing past
+    /// the 200th character were judged as announcements; "not selected" was taken for
+    /// "selected"; arrow keys on the carousel itself were never tried, so scroll failed a
+    /// carousel they move; a page's own ticker of frames (asked by a timer, or in an awaited
+    /// loop) ran every rest to its limit; a box-shadow pulse by @keyframes was motion. And a
+    /// carousel that never rests is said to be so.
+    @Test func announcersOfOurOwn() throws {
+        func audit(_ query: String, _ rules: String) throws -> Audit {
+            try Self.audit(["--url", "file://" + Self.page("announcer.html") + query, "--rule", rules])
+        }
+        let cart = try audit("?status=cart", "value,one-announcement")
+        #expect(cart.line("value")?.hasPrefix("PASS value") == true, "\(cart.run.stdout)")
+        #expect(cart.line("one-announcement")?.contains("its live region said nothing new") == true, "\(cart.run.stdout)")
+        let log = try audit("?status=log", "value,one-announcement")
+        #expect(log.failing.isEmpty, "\(log.run.stdout)")
+        #expect(log.line("one-announcement")?.contains("live region says “Slide 2 of 3.” politely") == true, "\(log.run.stdout)")
+        let hidden = try audit("?status=hidden", "one-announcement")
+        #expect(hidden.line("one-announcement")?.contains("the slides are in no live region") == true, "\(hidden.run.stdout)")
+        let long = try audit("?status=long", "one-announcement")
+        #expect(long.line("one-announcement")?.hasPrefix("PASS one-announcement") == true, "\(long.run.stdout)")
+        let named = try audit("?names=selected", "value")
+        #expect(named.line("value")?.contains("the dots' names (“Slide 1, selected”)") == true, "\(named.run.stdout)")
+        let keys = try audit("?keys=root", "scroll")
+        #expect(
+            keys.line("scroll")?.hasPrefix("PASS scroll (WCAG 2.1.1): every slide is reachable with the keyboard alone: the arrow keys")
+                == true,
+            "\(keys.run.stdout)")
+        for query in ["?ticker=interval", "?ticker=await", "?pulse=1"] {
+            let run = try audit(query, "reduce-motion")
+            #expect(
+                run.line("reduce-motion")?.contains("still animates transform for 300 ms (without it: 300 ms of transform)") == true,
+                "\(query): \(run.run.stdout)")
+            #expect(!run.run.stdout.contains("note:"), "\(query): \(run.run.stdout)")
+        }
+        let restless = try audit("?restless=1", "value")
+        #expect(
+            restless.run.lines.contains {
+                $0.hasPrefix("note: ")
+                    && $0.hasSuffix(
+                        " of the waits for the carousel to be at rest ran to their limit: the page never stood still there, so what followed was read while something moved"
+                    )
+            },
+            "\(restless.run.stdout)")
+    }
+
     /// Bootstrap 4.6's own "Carousel" example page, from Debian's libjs-bootstrap4, as its site
     /// renders it (the page's Hugo placeholders drawn as the SVGs they stand for): legacy markup
     /// still on a great many sites, indicators that are list items with no name, no state and no

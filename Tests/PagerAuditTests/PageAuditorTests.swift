@@ -271,6 +271,17 @@ import Testing
         #expect(Self.finding(.oneAnnouncement, assertive).message.contains("the carousel's live region is assertive"))
     }
 
+    /// "3 of 10 items in cart" in the carousel's live region is not its position: only a
+    /// region that counts as many as there are slides is a channel.
+    @Test func aLiveRegionCountingSomethingElseIsNoChannel() {
+        var facts = Self.facts()
+        facts.initial.statusText = "3 of 10 items in cart"
+        facts.initial.statusLive = "polite"
+        #expect(!PagePosition(facts.initial, in: facts).readings.contains { $0.channel == "live region" })
+        facts.initial.statusText = "slide 3 of 3"
+        #expect(PagePosition(facts.initial, in: facts).readings.contains { $0.channel == "live region" && $0.page == 2 })
+    }
+
     /// Enter on a Next the page took out of the Tab order is no keyboard way (tiny-slider's
     /// prev and next are tabindex="-1"): with dots it passes and says so; alone it fails.
     @Test func arrowsOutOfTheTabOrderAreNoKeyboardWay() {
@@ -288,7 +299,7 @@ import Testing
         facts.steps.removeLast()
         #expect(
             Self.finding(.scroll, facts).message
-                == "“Previous” and “Next” cannot be reached with Tab (tabindex=\"-1\"), and no other key changes the slide")
+                == "“Previous” and “Next” cannot be reached with Tab (tabindex=\"-1\"), and no other key tried changes the slide")
     }
 
     @Test func reduceMotionAllowsACrossfade() {

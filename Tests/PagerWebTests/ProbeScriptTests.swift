@@ -62,4 +62,27 @@ import Testing
             #expect(try page.evaluate("document.querySelectorAll(\(JSON.string(selector).serialized())).length") == .int(1), "\(selector)")
         }
     }
+
+    /// Tabs that name no panel (Glider.js's) find their slides as alike elements near them,
+    /// never a tab's own three spans ("01", "Explore", "more"), which a first try took for the
+    /// three slides when the tablist came before them.
+    @Test func tabsThatNameNoPanelFindTheirSlidesNotTheirOwnSpans() throws {
+        let page = try SharedBrowser.page()
+        try CarouselProbe.installBeforeLoad(on: page)
+        let tabs = (1...3).map { "<button role='tab'><span>0\($0)</span><span>Explore</span><span>more</span></button>" }.joined()
+        try page.open(
+            try fixtures.page(
+                """
+                <div id="c"><div role="tablist">\(tabs)</div>
+                <div class="track"><div class="slide">One</div><div class="slide">Two</div><div class="slide">Three</div></div></div>
+                """))
+        let found = try page.evaluate("__pagervoice.find(null)")
+        let slides = found["slides"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(slides.count == 3, "\(found)")
+        for (index, selector) in slides.enumerated() {
+            #expect(
+                try page.evaluate("document.querySelector(\(JSON.string(selector).serialized())).className") == .string("slide"),
+                "slide \(index + 1): \(selector)")
+        }
+    }
 }

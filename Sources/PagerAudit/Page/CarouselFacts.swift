@@ -54,6 +54,9 @@ package struct CarouselFacts: Sendable {
     package var motion: MotionFacts
     /// The pickers laid out in a 320 CSS px wide window (WCAG 1.4.10's width); nil when not measured.
     package var narrow: NarrowLayout?
+    /// Waits for the widget to be at rest that ran to their limit: the page never stood still,
+    /// so what followed them was read while something moved.
+    package var unsettledRests = 0
 
     package init(url: String, detection: String, widget: PageElement, initial: Conveyed, rotation: RotationFacts, motion: MotionFacts) {
         self.url = url
@@ -357,9 +360,10 @@ extension CarouselFacts {
         guard pickers.indices.contains(index) else { return "picker \(index + 1)" }
         let picker = pickers[index]
         let kind = pickersAreTabs ? "tab" : "dot"
-        // A name that says "current" is this picker's only while it is current (tiny-slider's
-        // "Carousel Page 1 (Current Slide)"): by its place instead, true at every moment.
-        guard !AccessibleText.isSilent(picker.name), !initial.namedCurrent.contains(index) else { return "\(kind) \(index + 1)" }
+        // Where a name says "current", it is a picker's only while it is current (tiny-slider's
+        // "Carousel Page 1 (Current Slide)"): every picker by its place instead, true at every
+        // moment and alike.
+        guard !AccessibleText.isSilent(picker.name), initial.namedCurrent.isEmpty else { return "\(kind) \(index + 1)" }
         return "\(kind) \u{201C}\(picker.name.clipped(40))\u{201D}"
     }
 

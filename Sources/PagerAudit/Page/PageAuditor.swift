@@ -377,7 +377,7 @@ package struct PageAuditor: Sendable {
         if moved == 0, problems.isEmpty, !outOfReach.isEmpty {
             problems.append(
                 (
-                    "\(outOfReachPhrase) cannot be reached with Tab (tabindex=\"-1\"), and no other key changes the \(word)",
+                    "\(outOfReachPhrase) cannot be reached with Tab (tabindex=\"-1\"), and no other key tried changes the \(word)",
                     facts.element(forMark: outOfReach[0])
                 ))
         }

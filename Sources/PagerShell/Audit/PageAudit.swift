@@ -115,6 +115,11 @@ struct PageAudit {
             detection: facts.detection)
         audited.others = facts.others
         audited.notes = notes(page)
+        if facts.unsettledRests > 0 {
+            audited.notes.append(
+                "\(facts.unsettledRests) of the waits for the carousel to be at rest ran to their limit: the page never stood still there, so what followed was read while something moved"
+            )
+        }
         if format == .html { audited.picture = picture(of: facts, on: page, findings: findings) }
         return AuditReport(findings: findings, page: audited)
     }

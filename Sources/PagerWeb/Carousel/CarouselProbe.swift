@@ -103,6 +103,7 @@ package struct CarouselProbe {
         facts.dotPixels = try dotPixels(facts)
         facts.motion = try motion(facts, marks: marks)
         facts.narrow = try narrowLayout(facts)
+        facts.unsettledRests = try script("__pagervoice.unsettled()").intValue ?? 0
         if facts.rotationFacts.rotates {
             facts.rotationFacts.changesUnderReducedMotion = try rotationUnderReducedMotion(url: url, facts: facts)
         }
@@ -562,10 +563,13 @@ package struct CarouselProbe {
     }
 
     /// Whether a picker's name says it is the current one: "Carousel Page 1 (Current Slide)",
-    /// "Slide 2, selected". Only whole words, so "Activate slide 2" says nothing of the kind.
+    /// "Slide 2, selected". Whole words not denied ("Slide 2, not selected" says the opposite);
+    /// "active" is not one, since it names things too ("Active wear").
     static func saysCurrent(_ name: String) -> Bool {
         let words = name.lowercased().split { !$0.isLetter }
-        return words.contains { $0 == "current" || $0 == "selected" || $0 == "active" }
+        return words.indices.contains { index in
+            (words[index] == "current" || words[index] == "selected") && (index == 0 || !["not", "no", "non"].contains(words[index - 1]))
+        }
     }
 
     func perform(_ action: PageStep.Action) throws(Failure) {
@@ -630,6 +634,16 @@ package struct CarouselProbe {
                 }
                 continue
             }
+            // Back with Previous where the page is behind: a carousel without dots that stops
+            // at its ends never came back to its first slide with Next alone, and every step
+            // from there was skipped.
+            if page < shown, facts.previous != nil {
+                for _ in 0..<min(shown - page, 60) {
+                    try activate("previous", .click)
+                    try settle()
+                }
+                continue
+            }
             guard facts.next != nil, facts.count > 0 else { return false }
             let presses = (page - shown + facts.count) % facts.count
             for _ in 0..<min(presses, 60) {
@@ -689,6 +703,12 @@ package struct CarouselProbe {
             for start in [0, count - 1] {
                 for key in ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"] { try from(start, .key(key, on: "slider")) }
             }
+        } else if count > 1, facts.next?.outOfTabOrder == true || facts.previous?.outOfTabOrder == true {
+            // No dots, and arrows out of the Tab order: the arrow keys on the carousel itself
+            // (an APG carousel may take them there), so the keyboard's way is tried before
+            // scroll says there is none.
+            try from(0, .key("ArrowRight", on: "root"))
+            try from(1, .key("ArrowLeft", on: "root"))
         }
     }
 

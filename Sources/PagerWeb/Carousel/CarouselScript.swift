@@ -163,6 +163,18 @@ enum CarouselScript {
             return false;
           };
           const text = (e) => (e.textContent || '').replace(/\s+/g, ' ').trim();
+          // The words a screen reader says of an element: its text less what is hidden from it
+          // (aria-hidden, not drawn), the pieces kept apart ("Slide 1 of 3." "Slide 2 of 3.").
+          const spoken = (e) => {
+            const words = [];
+            const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              const parent = n.parentElement;
+              if (!parent || parent.closest('[aria-hidden=true]') || !parent.checkVisibility({ visibilityProperty: true })) continue;
+              words.push(n.nodeValue);
+            }
+            return words.join(' ').replace(/\s+/g, ' ').trim();
+          };
           const roughName = (e) => {
             const label = e.getAttribute('aria-label');
             if (label && label.trim()) return label.trim();
@@ -246,8 +258,10 @@ enum CarouselScript {
           };
           const within = (root, selector) => [...root.querySelectorAll(selector)];
           // The properties an animation changes ("transform", "color").
+          // Keyframes name them as script does ("backgroundColor"): named as CSS does here.
           const animatedProperties = (a) => (a.transitionProperty ? [a.transitionProperty]
-            : a.effect && a.effect.getKeyframes ? Object.keys(Object.assign({}, ...a.effect.getKeyframes())).filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k)) : []);
+            : a.effect && a.effect.getKeyframes ? Object.keys(Object.assign({}, ...a.effect.getKeyframes())).filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k))
+              .map((k) => k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())) : []);
           // Changes of colour, shadow or blur move nothing (WCAG 2.3.3 counts them out of motion
           // animation): Glider.js fades its arrows' colour for 500 ms as an end is reached, which
           // was taken for the page change's motion, and hid the scrolling its script draws.
@@ -431,12 +445,12 @@ enum CarouselScript {
           };
           // `count` alike children of one element below `r`: the slides a pager without markup shows.
           // None holds the dots (`apart`): Glide's root has three divs, track, arrows and bullets,
-          // which were taken for its three slides.
+          // which were taken for its three slides; nor is inside one (a tab's three spans).
           const siblingSlides = (r, count, apart = []) => {
             for (const e of [r, ...within(r, '*')]) {
               const kids = withoutCopies([...e.children]);
               if (kids.length === count && count > 1 && kids.every((k) => k.localName === kids[0].localName) && !kids.some(clickable)
-                && !kids.some((k) => apart.some((a) => k.contains(a)))) return kids;
+                && !kids.some((k) => apart.some((a) => k.contains(a) || a.contains(k)))) return kids;
             }
             return [];
           };
@@ -454,6 +468,8 @@ enum CarouselScript {
           };
 
           let found = null;
+          // Rests that ran to their limit: the page never stood still (see `unsettled`).
+          let unsettledRests = 0;
           // Where the slides are in the widget, to half a pixel (the first and last 25 of a long
           // carousel). In the widget, not the window: the page scrolling smoothly to a focused
           // part moves no slide in it (the APG's tabbed carousel waited for its page to scroll).
@@ -550,9 +566,13 @@ enum CarouselScript {
                 // their group instead, and keep tabindex -1 beside `disabled` at an end); not one
                 // turned off at an end by aria-disabled (Swiper's Previous on the first slide:
                 // aria-disabled and tabindex -1, then tabindex 0 once it works).
-                outOfTabOrder: ['previous', 'next'].filter((k) => found[k] && found[k].getAttribute('tabindex') === '-1'
+                outOfTabOrder: ['previous', 'next'].filter((k) => found[k] && found[k].hasAttribute('tabindex') && found[k].tabIndex < 0
                   && !found[k].closest('[aria-disabled=true]')),
               };
+            },
+            // How many waits for rest ran to their limit in this document.
+            unsettled() {
+              return unsettledRests;
             },
             // Whether this document's carousel was found: a document the page replaced ours with
             // has the script (it runs before every document's own) and nothing found.
@@ -644,36 +664,41 @@ enum CarouselScript {
             // interval (jQuery 1.x's 13 ms ticker), longer than that interval. At most `limit` milliseconds
             // (then the state as it is, marked unsettled). (Waiting so for every page cost each
             // step an idle frame, 16 ms: a cold audit of Bootstrap's went from 1.45 to 1.7 s.)
-            // Where the slides are counts too while the page's script asks for frames: a slide
+            // Where the slides are counts too once the page's script asks for frames: a slide
             // scrolled by script (Glider.js) stays on screen, unchanged, for the first half of
-            // its way to the next. A run of frames the
-            // page began with the action is its animation: rest is its end, or 500 ms without a
-            // change. Glider's eased scroll stands a pixel short of its end for frames on end
-            // before its last frame puts it there (a Next pressed meanwhile on the last slide did
-            // not wrap round), and its loop runs on for 300 ms after a Next on the last slide
-            // moved nothing, before it puts its count back (a Previous pressed meanwhile "did
-            // nothing"). A run older than the settle by 250 ms is the page's own ticker (GSAP's):
-            // then 34 ms without a change, two frames at 60 a second (an eased start moves
-            // nothing in its first frame).
+            // its way to the next. A run of frames the page began with the action (asked from a
+            // click, a key or a timer, not from a frame of its own) is the action's animation:
+            // rest is its end, or 500 ms without a change. Glider's eased scroll stands a pixel short of its end for frames
+            // on end before its last frame puts it there (a Next pressed meanwhile on the last
+            // slide did not wrap round), and its loop runs on for 300 ms after a Next on the last
+            // slide moved nothing, before it puts its count back (a Previous pressed meanwhile
+            // "did nothing"). A run older than the settle by 250 ms is the page's own ticker
+            // (GSAP's): then 34 ms without a change, two frames at 60 a second (an eased start
+            // moves nothing in its first frame). A page asking a frame at a time from a timer or
+            // an awaited loop begins a run each time: its rests take up to 500 ms each.
             settled(limit) {
               const started = performance.now();
               let last = null;
               let quietSince = started;
+              const ticker = frameRunSince < started - 250;
+              // Read from the first frame the page asks for on, so the key does not change
+              // its shape as requests come and go.
+              let places = pageFrames.size > 0;
               return new Promise((resolve) => {
                 const check = () => {
                   const now = api.state();
                   // Where the slides are, only while the page asks for frames: CSS motion is
                   // `animating`, and reading places every frame cost a page without script
                   // motion (the APG's) a frame at many steps.
-                  const key = now.shown + ':' + now.mutations + (pageFrames.size ? ':' + slidePlaces() : '');
+                  if (pageFrames.size) places = true;
+                  const key = now.shown + ':' + now.mutations + (places ? ':' + slidePlaces() : '');
                   const still = now.animating === 0 && !shortenedPending() && now.shown !== -1 && key === last;
                   if (!still) quietSince = performance.now();
                   last = key;
                   const period = shortIntervals.size ? Math.min(...shortIntervals.values()) + 2 : 0;
-                  const ticker = frameRunSince < started - 250;
                   const quiet = Math.max(period, pageFrames.size ? (ticker ? 34 : 500) : 0);
                   if (still && performance.now() - quietSince >= quiet) { resolve(now); return; }
-                  if (performance.now() - started > limit) { now.unsettled = true; resolve(now); return; }
+                  if (performance.now() - started > limit) { now.unsettled = true; unsettledRests += 1; resolve(now); return; }
                   realRequestFrame.call(window, check);
                 };
                 realRequestFrame.call(window, check);
@@ -740,15 +765,23 @@ enum CarouselScript {
             // A live region of the widget's own beside the slides, which says what changed in
             // words of its own (tiny-slider's hidden "slide 2 of 3"): its politeness and its text
             // (clipped), or null. Where the slides are a live region themselves, that is theirs.
-            // Of several, the one that says a position ("2 of 3") comes first.
+            // Of several, the one that says a position among as many as there are slides
+            // ("2 of 3") comes first, then one that says no position at all: "3 of 10 items in
+            // cart" is not the carousel's. One not drawn (display: none, `hidden`) announces
+            // nothing, and words under aria-hidden are not said; a log says what was added last.
             status() {
               const regions = within(found.root, '[aria-live],[role=status],[role=alert],[role=log]')
-                .filter((e) => !found.slides.some((s) => e.contains(s) || s.contains(e)) && !e.closest('[aria-hidden=true]'));
-              const region = regions.find((e) => /\d\s*(of|\/)\s*\d/i.test(text(e))) || regions[0];
+                .filter((e) => !found.slides.some((s) => e.contains(s) || s.contains(e)) && !e.closest('[aria-hidden=true]')
+                  && e.checkVisibility({ visibilityProperty: true }));
+              const position = /(\d+)\s*(?:of|\/)\s*(\d+)/i;
+              const count = found.slides.length;
+              const says = (e) => { const m = spoken(e).match(position); return m ? Number(m[2]) : 0; };
+              const region = regions.find((e) => says(e) === count) || regions.find((e) => !says(e)) || regions[0];
               if (!region) return null;
               const role = region.getAttribute('role');
               const live = region.getAttribute('aria-live') || (role === 'alert' ? 'assertive' : 'polite');
-              return { live, text: text(region).slice(0, 200) };
+              const last = role === 'log' ? region.lastElementChild : null;
+              return { live, text: spoken(last || region).slice(0, 2000) };
             },
             state() {
               const duration = (a) => Number(a.effect.getComputedTiming().duration) || 0;
