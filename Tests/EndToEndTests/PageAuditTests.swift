@@ -338,6 +338,13 @@ import Testing
         let cart = try audit("?status=cart", "value,one-announcement")
         #expect(cart.line("value")?.hasPrefix("PASS value") == true, "\(cart.run.stdout)")
         #expect(cart.line("one-announcement")?.contains("its live region said nothing new") == true, "\(cart.run.stdout)")
+        // A region whose number follows the slides but counts a loop's copies too is the
+        // position, stating a wrong count; the cart's "3 of 10", the same on every slide, is not.
+        let copies = try audit("?status=copies", "value")
+        #expect(
+            copies.line("value")?.contains(
+                "once loaded slide 1 is on screen (the model: 1 of 3), but the live region says “Slide 2 of 5”, the live region says there are 5, not 3 (while dot “Go to slide 1” is marked (aria-current)"
+            ) == true, "\(copies.run.stdout)")
         let log = try audit("?status=log", "value,one-announcement")
         #expect(log.failing.isEmpty, "\(log.run.stdout)")
         #expect(log.line("one-announcement")?.contains("live region says “Slide 2 of 3.” politely") == true, "\(log.run.stdout)")

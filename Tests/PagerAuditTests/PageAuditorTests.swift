@@ -282,6 +282,35 @@ import Testing
         #expect(PagePosition(facts.initial, in: facts).readings.contains { $0.channel == "live region" && $0.page == 2 })
     }
 
+    /// A region whose number follows the slides is the position whatever count it states (a loop
+    /// that counts its copies: "Slide 2 of 5" on slide 1 of 3), and the wrong count is a finding;
+    /// one whose number stays put while the slides change (a cart) is still no channel.
+    @Test func aLiveRegionWhoseNumberFollowsTheSlidesIsThePositionWhateverItsCount() {
+        var facts = Self.facts()
+        func saying(_ text: (Int) -> String) {
+            facts.initial.statusText = text(0)
+            facts.initial.statusLive = "polite"
+            facts.steps = [1, 2].map { page in
+                var after = Self.conveyed(page)
+                after.statusText = text(page)
+                after.statusLive = "polite"
+                return PageStep(action: .picker(page, .enter), from: page - 1, after: after)
+            }
+        }
+        saying { "Slide \($0 + 2) of 5" }
+        #expect(facts.statusCountFollowingSlides == 5)
+        let wrong = Self.finding(.value, facts)
+        #expect(wrong.status == .fail)
+        #expect(wrong.message.contains("the live region says “Slide 2 of 5”, the live region says there are 5, not 3"), "\(wrong.message)")
+        saying { _ in "3 of 10 items in cart" }
+        #expect(facts.statusCountFollowingSlides == nil)
+        #expect(Self.finding(.value, facts).status == .pass)
+        // Read on one slide only, a number cannot be seen to follow anything.
+        saying { "Slide \($0 + 2) of 5" }
+        facts.steps = []
+        #expect(facts.statusCountFollowingSlides == nil)
+    }
+
     /// Enter on a Next the page took out of the Tab order is no keyboard way (tiny-slider's
     /// prev and next are tabindex="-1"): with dots it passes and says so; alone it fails.
     @Test func arrowsOutOfTheTabOrderAreNoKeyboardWay() {

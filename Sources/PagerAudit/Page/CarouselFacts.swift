@@ -74,6 +74,27 @@ package struct CarouselFacts: Sendable {
         return initial.sliderMaximum ?? 0
     }
 
+    /// The count a live region of the widget's own states where it counts something other than
+    /// the slides, yet its number follows them: every slide on screen read with one number, and
+    /// no two slides with the same one ("slide 3 of 7" on three slides, a loop that counts its
+    /// copies). That region is the position, stating a wrong count. "3 of 10 items in cart"
+    /// keeps its number while the slides change, so it is not. Nil where no such region was
+    /// read, or it was read on fewer than two slides (then a number cannot be seen to follow).
+    package var statusCountFollowingSlides: Int? {
+        var numberOn: [Int: Int] = [:]
+        var stated: Set<Int> = []
+        for conveyed in [initial] + steps.map(\.after) {
+            guard let shown = conveyed.shown, let text = conveyed.statusText, let (n, m) = PagePosition.nOfM(text) else { continue }
+            if let earlier = numberOn[shown], earlier != n { return nil }
+            numberOn[shown] = n
+            stated.insert(m)
+        }
+        guard stated.count == 1, let m = stated.first, m != count, numberOn.count >= 2,
+            Set(numberOn.values).count == numberOn.count
+        else { return nil }
+        return m
+    }
+
     /// What the widget calls a page: "slide" for most carousels, or the slides' own
     /// `aria-roledescription` ("Slide 2 of 6" where the page says so).
     package var pageWord: String {

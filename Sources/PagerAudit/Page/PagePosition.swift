@@ -72,10 +72,11 @@ package struct PagePosition: Sendable, Equatable {
                     said: "\(facts.pageWord) \u{201C}\(conveyed.slideNames[index].clipped(40))\u{201D} is exposed"))
             statedCounts.append(("slide name", m))
         }
-        // The widget's own live region, where it says "N of M" of as many as there are slides:
-        // what a screen reader announces after each change (tiny-slider's, looping, said "slide
-        // 2 of 3" on slide 1). "3 of 10 items in cart" is not the carousel's position.
-        if let text = conveyed.statusText, let (n, m) = Self.nOfM(text), m == facts.count {
+        // The widget's own live region, where it says "N of M" of as many as there are slides,
+        // or where its number follows the slides whatever count it states: what a screen reader
+        // announces after each change (tiny-slider's, looping, said "slide 2 of 3" on slide 1).
+        // "3 of 10 items in cart" is not the carousel's position.
+        if let text = conveyed.statusText, let (n, m) = Self.nOfM(text), m == facts.count || m == facts.statusCountFollowingSlides {
             readings.append(Reading(channel: "live region", page: n - 1, said: "the live region says \u{201C}\(text.clipped(40))\u{201D}"))
             statedCounts.append(("live region", m))
         }
