@@ -377,6 +377,38 @@ import Testing
             "\(restless.run.stdout)")
     }
 
+    /// A CSS carousel (Tests/Carousels/css-carousel.html): its Previous, Next and dots are the
+    /// browser's own pseudo-elements, which the probe cannot press. It was "no carousel found …
+    /// no group of dot buttons", which reads as "there is none"; it is now named as what it is,
+    /// with its parts, and still fails the run (nothing was measured). A plain overflowing list
+    /// and an element that is no carousel keep their errors.
+    @Test func cssCarouselsAreSaidToBeSo() throws {
+        let page = "file://" + Self.page("css-carousel.html")
+        let both = try Self.audit(["--url", page])
+        #expect(both.run.status == 1)
+        #expect(both.run.stdout.isEmpty)
+        #expect(
+            both.run.errorLines
+                == [
+                    "pagervoice audit: the carousel body > main > ul on \(page) is a CSS carousel, with ::scroll-button() and 3 ::scroll-marker: the browser draws its controls as pseudo-elements, which PagerVoice cannot yet find, press or read, so nothing on the page was measured"
+                ], "\(both.run.stderr)")
+        let markers = try Self.audit(["--url", page + "?markers=only", "--carousel", ".shelf", "--format", "json"])
+        #expect(markers.run.status == 1)
+        #expect(markers.run.stdout.contains(#""error":"the carousel body > main > ul on "#), "\(markers.run.stdout)")
+        #expect(markers.run.stdout.contains("is a CSS carousel, with 3 ::scroll-marker: "), "\(markers.run.stdout)")
+        let notThere = try Self.audit(["--url", page, "--carousel", "h1"])
+        #expect(
+            notThere.run.errorLines.first?.hasPrefix("pagervoice audit: --carousel h1 matches an element in which no carousel was found")
+                == true)
+        let folder = try TemporaryDirectory()
+        let plain = folder.path + "/scroller.html"
+        let item = "<li style=\"flex:0 0 300px\">"
+        let list = "<ul style=\"display:flex;overflow-x:auto;width:300px\">\(item)One</li>\(item)Two</li></ul>"
+        try "<!doctype html><title>A list that scrolls</title>\(list)".write(toFile: plain, atomically: true, encoding: .utf8)
+        let scroller = try Self.audit(["--url", plain])
+        #expect(scroller.run.errorLines.first?.hasPrefix("pagervoice audit: no carousel found on ") == true, "\(scroller.run.stderr)")
+    }
+
     /// Bootstrap 4.6's own "Carousel" example page, from Debian's libjs-bootstrap4, as its site
     /// renders it (the page's Hugo placeholders drawn as the SVGs they stand for): legacy markup
     /// still on a great many sites, indicators that are list items with no name, no state and no

@@ -60,6 +60,15 @@ import Testing
     /// every position check fails and says so; not looping, it agrees with the model. Its prev
     /// and next are out of the Tab order, so a script that presses them fails there, and says
     /// that, not that the carousel wraps around.
+    /// A CSS carousel cannot be scripted yet, and verify says why rather than "no carousel found".
+    @Test func aCSSCarouselIsNamedNotMissed() throws {
+        let run = try Self.verify(["--url", "file://" + Self.page("css-carousel.html"), Self.page("picking.pv")]).run
+        #expect(run.status == 1)
+        #expect(run.errorLines.count == 1, "\(run.stderr)")
+        #expect(run.errorLines.first?.hasPrefix("pagervoice verify: the carousel body > main > ul on ") == true, "\(run.stderr)")
+        #expect(run.stderr.contains(" is a CSS carousel, with ::scroll-button() and 3 ::scroll-marker: "), "\(run.stderr)")
+    }
+
     @Test func tinySlidersLiveRegionIsHeldToTheModel() throws {
         let script = Self.page("picking.pv")
         let looping = try Self.verify(["--url", "file://" + Self.page("tiny-slider.html"), script]).run

@@ -65,6 +65,10 @@ package struct CarouselProbe {
         /// The carousel drew its parts anew (a narrow window, reduced motion) and nothing where
         /// it was is a carousel any more.
         case lostWhenRedrawn(String)
+        /// The carousel is a CSS one: its buttons and dots are pseudo-elements the browser draws
+        /// (`::scroll-button()`, `::scroll-marker`), which the probe can neither find nor press.
+        /// Said as such, so a person does not read "no carousel found" as "there is none".
+        case cssCarousel(url: String, selector: String, parts: String)
 
         package var description: String {
             switch self {
@@ -83,10 +87,26 @@ package struct CarouselProbe {
                 "the server answered \(status) for \(url.clipped(80)), so there is no page to audit"
             case .lostWhenRedrawn(let selector):
                 "the carousel drew its parts anew when the window or the motion setting changed, and \(selector.clipped(60)) is no carousel any more; name it with a selector that holds (--carousel)"
+            case .cssCarousel(let url, let selector, let parts):
+                "the carousel \(selector.clipped(60)) on \(url.clipped(80)) is a CSS carousel, with \(parts): the browser draws its controls as pseudo-elements, which PagerVoice cannot yet find, press or read, so nothing on the page was measured"
             case .documentReplaced:
                 "the page loaded another document (it reloaded itself or went elsewhere) while it was being audited, so what was measured is not one page"
             }
         }
+    }
+
+    /// The pseudo-elements a CSS carousel has, in CSS's words: "::scroll-button() and 4
+    /// ::scroll-marker".
+    static func cssParts(_ css: JSON) -> String {
+        var parts: [String] = []
+        if css["buttons"]?.intValue ?? 0 > 0 { parts.append("::scroll-button()") }
+        let markers = css["markers"]?.intValue ?? 0
+        if markers > 0 {
+            parts.append("\(markers) ::scroll-marker")
+        } else if css["group"]?.stringValue != nil {
+            parts.append("a ::scroll-marker-group")
+        }
+        return parts.joined(separator: " and ")
     }
 
     // MARK: - Measuring
@@ -124,6 +144,9 @@ package struct CarouselProbe {
             default:
                 let status = try? script("(performance.getEntriesByType('navigation')[0] || {}).responseStatus || 0").intValue
                 if let status, status >= 400 { throw .httpStatus(url: url, status: status) }
+                if let css = found["css"], let root = css["selector"]?.stringValue {
+                    throw .cssCarousel(url: url, selector: root, parts: Self.cssParts(css))
+                }
                 if let selector { throw .notACarousel(selector) }
                 throw .notFound(url: url)
             }

@@ -479,6 +479,26 @@ enum CarouselScript {
             return sampled.map((e) => { const r = e.getBoundingClientRect(); return Math.round((r.left - origin.left) * 2) + ',' + Math.round((r.top - origin.top) * 2); }).join(';');
           };
           const api = {
+            // A CSS carousel below `root` (or in the page): a scroll container whose buttons and
+            // dots are the browser's own pseudo-elements (::scroll-button(), ::scroll-marker in
+            // a ::scroll-marker-group), which no element carries. Where no carousel of elements
+            // was found, one of these is why. Its selector and parts, or null.
+            cssCarousel(root) {
+              const drawn = (content) => content && content !== 'none' && content !== 'normal';
+              const scroller = (e) => /auto|scroll|hidden/.test(getComputedStyle(e).overflowX + getComputedStyle(e).overflowY);
+              for (const e of [root || document.body, ...(root || document.body).querySelectorAll('*')]) {
+                if (!e || !scroller(e)) continue;
+                const style = getComputedStyle(e);
+                const group = style.scrollMarkerGroup && style.scrollMarkerGroup !== 'none';
+                const buttons = ['left', 'right', 'up', 'down', 'inline-start', 'inline-end', 'block-start', 'block-end']
+                  .filter((to) => { try { return drawn(getComputedStyle(e, '::scroll-button(' + to + ')').content); } catch (err) { return false; } });
+                const markers = [...e.children].filter((c) => drawn(getComputedStyle(c, '::scroll-marker').content)).length;
+                if (group || markers || buttons.length) {
+                  return { selector: selectorOf(e), group: group ? style.scrollMarkerGroup : null, buttons: buttons.length ? 1 : 0, markers };
+                }
+              }
+              return null;
+            },
             // The carousel below `element` if given, else the one `selector` (or the page) has.
             find(selector, element) {
               let root = element || null;
@@ -498,7 +518,7 @@ enum CarouselScript {
                   break;
                 }
               }
-              if (!found) return { error: 'not-found' };
+              if (!found) return { error: 'not-found', css: api.cssCarousel(root) };
               // Copies named by markup as slides are still copies (Splide's looping three slides
               // are seven with aria-roledescription="slide", and the model's pages were seven).
               found.slides = withoutCopies(found.slides);
