@@ -60,6 +60,23 @@ import Testing
     /// every position check fails and says so; not looping, it agrees with the model. Its prev
     /// and next are out of the Tab order, so a script that presses them fails there, and says
     /// that, not that the carousel wraps around.
+    /// A live region whose number follows the slides while it counts a loop's copies ("Slide 2 of
+    /// 5" on slide 1 of 3) fails every page check, the first too, which was judged before a
+    /// second slide showed the number following; a cart's "3 of 10" fails none.
+    @Test func aLiveRegionCountingCopiesFailsEveryPageCheck() throws {
+        let script = Self.page("picking.pv")
+        let copies = try Self.verify(["--url", "file://" + Self.page("announcer.html?status=copies"), script]).run
+        #expect(copies.status == 1)
+        #expect(
+            copies.lines.first
+                == "\(script):3: at the start the model is on page 1 of 3; the carousel conveys dot “Go to slide 1” current and its live region saying “Slide 2 of 5” and slide 1 shown",
+            "\(copies.stdout)")
+        #expect(copies.lines.last == "0 passed, 3 failed", "\(copies.stdout)")
+        let cart = try Self.verify(["--url", "file://" + Self.page("announcer.html?status=cart"), script]).run
+        #expect(cart.status == 0, "\(cart.stdout)\(cart.stderr)")
+        #expect(cart.lines == ["3 passed, 0 failed"], "\(cart.stdout)")
+    }
+
     /// A CSS carousel cannot be scripted yet, and verify says why rather than "no carousel found".
     @Test func aCSSCarouselIsNamedNotMissed() throws {
         let run = try Self.verify(["--url", "file://" + Self.page("css-carousel.html"), Self.page("picking.pv")]).run

@@ -74,6 +74,10 @@ package struct CarouselFacts: Sendable {
         return initial.sliderMaximum ?? 0
     }
 
+    /// Moments read besides the steps (`verify`'s checks), which count for
+    /// `statusCountFollowingSlides` too.
+    package var otherMoments: [Conveyed] = []
+
     /// The count a live region of the widget's own states where it counts something other than
     /// the slides, yet its number follows them: every slide on screen read with one number, and
     /// no two slides with the same one ("slide 3 of 7" on three slides, a loop that counts its
@@ -81,9 +85,13 @@ package struct CarouselFacts: Sendable {
     /// keeps its number while the slides change, so it is not. Nil where no such region was
     /// read, or it was read on fewer than two slides (then a number cannot be seen to follow).
     package var statusCountFollowingSlides: Int? {
+        Self.statusCountFollowingSlides(in: [initial] + steps.map(\.after) + otherMoments, count: count)
+    }
+
+    package static func statusCountFollowingSlides(in moments: [Conveyed], count: Int) -> Int? {
         var numberOn: [Int: Int] = [:]
         var stated: Set<Int> = []
-        for conveyed in [initial] + steps.map(\.after) {
+        for conveyed in moments {
             guard let shown = conveyed.shown, let text = conveyed.statusText, let (n, m) = PagePosition.nOfM(text) else { continue }
             if let earlier = numberOn[shown], earlier != n { return nil }
             numberOn[shown] = n

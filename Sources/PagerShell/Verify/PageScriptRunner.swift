@@ -34,6 +34,17 @@ struct PageScriptRunner {
     }
 
     /// A script step that could not be done to the page: what is missing, in a person's words.
+    /// A page check as it was made, to be judged again once the whole script has been seen.
+    struct PageCheck {
+        var index: Int
+        var expectation: Expectation
+        var line: Int
+        var pager: Pager
+        var conveyed: Conveyed
+        var after: String?
+        var commandRan: Bool
+    }
+
     struct Missing: Error {
         var reason: String
     }
@@ -51,6 +62,7 @@ struct PageScriptRunner {
         var lastCommand: String?
         var lastCommandRan = true
         var expectations = 0
+        var pageChecks: [PageCheck] = []
         for (offset, line) in ScriptRunner.lines(text).enumerated() {
             let number = offset + 1
             let trimmed = String(line).trimmingSpaces()
@@ -68,6 +80,12 @@ struct PageScriptRunner {
                     expectation, file: file, line: number, pager: pager, conveyed: conveyed, after: lastCommand,
                     firstPage: startUntold ? firstPage : 0, commandRan: lastCommandRan)
                 if !checked.passed, expectation.isPageCheck { startUntold = false }
+                if expectation.isPageCheck {
+                    pageChecks.append(
+                        PageCheck(
+                            index: checks.count, expectation: expectation, line: number, pager: pager, conveyed: conveyed,
+                            after: lastCommand, commandRan: lastCommandRan))
+                }
                 checks.append(checked)
                 continue
             }
@@ -102,6 +120,21 @@ struct PageScriptRunner {
                         detail: "\(trimmed.clipped()) failed on the page: \(failure.description)"))
             } catch {
                 checks.append(.init(file: file, line: number, passed: false, expected: "'\(trimmed.clipped())' to run", got: "\(error)"))
+            }
+        }
+        // A live region whose number followed the slides through the script is their position
+        // whatever count it states ("Slide 2 of 5" on three slides), as in the audit; that is
+        // known only once two slides have been seen, so the page checks are judged again with it.
+        var judged = self
+        judged.facts.otherMoments = pageChecks.map(\.conveyed)
+        if judged.facts.statusCountFollowingSlides != nil {
+            var untold = firstPage > 0
+            for page in pageChecks {
+                let again = judged.check(
+                    page.expectation, file: file, line: page.line, pager: page.pager, conveyed: page.conveyed, after: page.after,
+                    firstPage: untold ? firstPage : 0, commandRan: page.commandRan)
+                if !again.passed { untold = false }
+                checks[page.index] = again
             }
         }
         if expectations == 0 {
