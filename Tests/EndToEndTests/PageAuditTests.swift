@@ -345,6 +345,22 @@ import Testing
             copies.line("value")?.contains(
                 "once loaded slide 1 is on screen (the model: 1 of 3), but the live region says “Slide 2 of 5”, the live region says there are 5, not 3 (while dot “Go to slide 1” is marked (aria-current)"
             ) == true, "\(copies.run.stdout)")
+        // A site's one announcer outside the carousel counts where its words name the slide on
+        // screen; a region that counts seconds names none and announces nothing of it.
+        let page = try audit("?status=page", "one-announcement")
+        #expect(
+            page.line("one-announcement")?.hasPrefix(
+                "PASS one-announcement (WCAG 4.1.3): after a change made by hand a live region outside the carousel (body > div) says “Now showing Collect” politely"
+            ) == true, "\(page.run.stdout)")
+        let loud = try audit("?status=assertive", "one-announcement")
+        #expect(
+            loud.line("one-announcement")?.contains(
+                "the live region outside the carousel that names its slide (body > div) is assertive: each change interrupts") == true,
+            "\(loud.run.stdout)")
+        let clock = try audit("?status=clock", "one-announcement")
+        #expect(
+            clock.line("one-announcement")?.contains("on slide 1 nothing announces slide 2: the slides are in no live region") == true,
+            "\(clock.run.stdout)")
         let log = try audit("?status=log", "value,one-announcement")
         #expect(log.failing.isEmpty, "\(log.run.stdout)")
         #expect(log.line("one-announcement")?.contains("live region says “Slide 2 of 3.” politely") == true, "\(log.run.stdout)")

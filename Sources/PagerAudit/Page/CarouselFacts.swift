@@ -92,7 +92,9 @@ package struct CarouselFacts: Sendable {
         var numberOn: [Int: Int] = [:]
         var stated: Set<Int> = []
         for conveyed in moments {
-            guard let shown = conveyed.shown, let text = conveyed.statusText, let (n, m) = PagePosition.nOfM(text) else { continue }
+            guard let shown = conveyed.shown, conveyed.statusOutside == nil, let text = conveyed.statusText,
+                let (n, m) = PagePosition.nOfM(text)
+            else { continue }
             if let earlier = numberOn[shown], earlier != n { return nil }
             numberOn[shown] = n
             stated.insert(m)
@@ -194,6 +196,10 @@ package struct Conveyed: Sendable, Equatable {
     /// when it changes, and reads it where a person browses to it.
     package var statusLive: String?
     package var statusText: String?
+    /// Where that region lies outside the widget (a site's one announcer that names the slide
+    /// on screen): its selector. Such a region announces the change, but it is the page's, not
+    /// a channel of the widget's position.
+    package var statusOutside: String?
     /// Pickers whose accessible name says they are the current one ("Carousel Page 1 (Current
     /// Slide)"), where a widget marks none with a state: a screen reader says it with the name.
     package var namedCurrent: [Int] = []

@@ -595,10 +595,13 @@ package struct PageAuditor: Sendable {
         if facts.initial.live == "assertive" || facts.steps.contains(where: { $0.after.live == "assertive" }) {
             problems.append(
                 "the \(word)s are in an aria-live=\"assertive\" region: each change interrupts whatever a screen reader is saying")
-        } else if manual.contains(where: {
+        } else if let loud = manual.first(where: {
             ($0.after.live == nil || $0.after.live == "off") && $0.after.statusLive == "assertive" && Self.statusSpoke($0)
         }) {
-            problems.append("the carousel's live region is assertive: each change interrupts whatever a screen reader is saying")
+            let whose =
+                loud.after.statusOutside.map { "the live region outside the carousel that names its \(word) (\($0.clipped(60)))" }
+                ?? "the carousel's live region"
+            problems.append("\(whose) is assertive: each change interrupts whatever a screen reader is saying")
         }
         guard problems.isEmpty else { return fail(.oneAnnouncement, problems.joined(separator: "; "), facts.slides.first) }
         guard !manual.isEmpty || rotation.rotates else {
@@ -611,7 +614,9 @@ package struct PageAuditor: Sendable {
         if let spoken = manual.first(where: { ($0.after.live == nil || $0.after.live == "off") && Self.statusSpoke($0) }),
             let text = spoken.after.statusText
         {
-            how.append("after a change made by hand the carousel's live region says \u{201C}\(text.clipped(40))\u{201D} politely")
+            let whose =
+                spoken.after.statusOutside.map { "a live region outside the carousel (\($0.clipped(60)))" } ?? "the carousel's live region"
+            how.append("after a change made by hand \(whose) says \u{201C}\(text.clipped(40))\u{201D} politely")
         }
         if manual.contains(where: { $0.after.focus == "picker-\($0.after.shown ?? -1)" }) {
             how.append("focus moves to the selected \(pickerWord), which is announced")

@@ -76,7 +76,9 @@ package struct PagePosition: Sendable, Equatable {
         // or where its number follows the slides whatever count it states: what a screen reader
         // announces after each change (tiny-slider's, looping, said "slide 2 of 3" on slide 1).
         // "3 of 10 items in cart" is not the carousel's position.
-        if let text = conveyed.statusText, let (n, m) = Self.nOfM(text), m == facts.count || m == facts.statusCountFollowingSlides {
+        if conveyed.statusOutside == nil, let text = conveyed.statusText, let (n, m) = Self.nOfM(text),
+            m == facts.count || m == facts.statusCountFollowingSlides
+        {
             readings.append(Reading(channel: "live region", page: n - 1, said: "the live region says \u{201C}\(text.clipped(40))\u{201D}"))
             statedCounts.append(("live region", m))
         }

@@ -324,7 +324,7 @@ struct PageScriptRunner {
                 parts.append(marked.map { facts.pickerPhrase($0) }.joined(separator: " and ") + " \(state)")
             }
         }
-        if let text = conveyed.statusText, PagePosition.nOfM(text) != nil {
+        if conveyed.statusOutside == nil, let text = conveyed.statusText, PagePosition.nOfM(text) != nil {
             parts.append("its live region saying \u{201C}\(text.clipped(40))\u{201D}")
         }
         if let value = conveyed.sliderValue {

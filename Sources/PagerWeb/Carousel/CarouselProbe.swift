@@ -472,6 +472,7 @@ package struct CarouselProbe {
         if let status = now["status"], let text = status["text"]?.stringValue {
             conveyed.statusLive = status["live"]?.stringValue
             conveyed.statusText = text
+            conveyed.statusOutside = status["outside"]?.stringValue
         }
         for index in facts.pickers.indices {
             if let name = snapshot.nodes["picker-\(index)"]?.name, Self.saysCurrent(name) { conveyed.namedCurrent.append(index) }

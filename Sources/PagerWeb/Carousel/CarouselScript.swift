@@ -789,19 +789,47 @@ enum CarouselScript {
             // ("2 of 3") comes first, then one that says no position at all: "3 of 10 items in
             // cart" is not the carousel's. One not drawn (display: none, `hidden`) announces
             // nothing, and words under aria-hidden are not said; a log says what was added last.
+            //
+            // With none inside the widget, a region elsewhere on the page (a site's one
+            // announcer) counts where its words name the slide on screen: "slide 2 of 3" of as
+            // many as there are slides, or the slide's own name (its label, its heading, or all
+            // its words where they are few). A page's clock or cart names no slide, so it is not
+            // taken for the carousel's. Its selector comes with it ("outside").
             status() {
-              const regions = within(found.root, '[aria-live],[role=status],[role=alert],[role=log]')
-                .filter((e) => !found.slides.some((s) => e.contains(s) || s.contains(e)) && !e.closest('[aria-hidden=true]')
-                  && e.checkVisibility({ visibilityProperty: true }));
+              const liveRegions = '[aria-live],[role=status],[role=alert],[role=log]';
+              const heard = (e) => !e.closest('[aria-hidden=true]') && e.checkVisibility({ visibilityProperty: true });
+              const said = (region) => {
+                const role = region.getAttribute('role');
+                const last = role === 'log' ? region.lastElementChild : null;
+                return spoken(last || region).slice(0, 2000);
+              };
+              const politeness = (region) => {
+                const role = region.getAttribute('role');
+                return region.getAttribute('aria-live') || (role === 'alert' ? 'assertive' : 'polite');
+              };
+              const regions = within(found.root, liveRegions)
+                .filter((e) => !found.slides.some((s) => e.contains(s) || s.contains(e)) && heard(e));
               const position = /(\d+)\s*(?:of|\/)\s*(\d+)/i;
               const count = found.slides.length;
               const says = (e) => { const m = spoken(e).match(position); return m ? Number(m[2]) : 0; };
               const region = regions.find((e) => says(e) === count) || regions.find((e) => !says(e)) || regions[0];
-              if (!region) return null;
-              const role = region.getAttribute('role');
-              const live = region.getAttribute('aria-live') || (role === 'alert' ? 'assertive' : 'polite');
-              const last = role === 'log' ? region.lastElementChild : null;
-              return { live, text: spoken(last || region).slice(0, 2000) };
+              if (region) return { live: politeness(region), text: said(region) };
+              const shown = api.shownSlide();
+              if (shown < 0 || !found.slides[shown]) return null;
+              const slide = found.slides[shown];
+              const heading = slide.querySelector('h1,h2,h3,h4,h5,h6');
+              const all = text(slide);
+              const name = (slide.getAttribute('aria-label') || '').trim()
+                || (slide.getAttribute('aria-labelledby') ? roughName(slide) : '')
+                || (heading ? text(heading) : '') || (all.length <= 80 ? all : '');
+              const namesShown = (words) => {
+                const m = words.match(position);
+                if (m && Number(m[1]) === shown + 1 && Number(m[2]) === count) return true;
+                return name.length >= 3 && words.toLowerCase().includes(name.toLowerCase());
+              };
+              const elsewhere = [...document.querySelectorAll(liveRegions)]
+                .find((e) => !found.root.contains(e) && !e.contains(found.root) && heard(e) && namesShown(said(e)));
+              return elsewhere ? { live: politeness(elsewhere), text: said(elsewhere), outside: selectorOf(elsewhere) } : null;
             },
             state() {
               const duration = (a) => Number(a.effect.getComputedTiming().duration) || 0;
