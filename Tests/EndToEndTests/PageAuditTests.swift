@@ -393,25 +393,51 @@ import Testing
             "\(restless.run.stdout)")
     }
 
-    /// A CSS carousel (Tests/Carousels/css-carousel.html): its Previous, Next and dots are the
-    /// browser's own pseudo-elements, which the probe cannot press. It was "no carousel found …
-    /// no group of dot buttons", which reads as "there is none"; it is now named as what it is,
-    /// with its parts, and still fails the run (nothing was measured). A plain overflowing list
-    /// and an element that is no carousel keep their errors.
-    @Test func cssCarouselsAreSaidToBeSo() throws {
+    /// A CSS carousel (Tests/Carousels/css-carousel.html): its Previous, Next and dots are
+    /// Chromium's own pseudo-elements, which no element carries. It was "no carousel found";
+    /// now its parts are reached through DevTools (their nodes, boxes, focus and tree) and it is
+    /// audited like any other. Links mode (the default): which dot is current cannot be read,
+    /// and value says so rather than failing; every slide is exposed; a smooth scroll under
+    /// reduced motion is motion. Tabs mode: the current tab is selected and only its slide is
+    /// exposed. A carousel whose dots mark columns has no slides to find, and says so.
+    @Test func cssCarouselsAreAudited() throws {
         let page = "file://" + Self.page("css-carousel.html")
-        let both = try Self.audit(["--url", page])
-        #expect(both.run.status == 1)
-        #expect(both.run.stdout.isEmpty)
+        let links = try Self.audit(["--url", page])
+        #expect(links.run.status == 1)
         #expect(
-            both.run.errorLines
-                == [
-                    "pagervoice audit: the carousel body > main > ul on \(page) is a CSS carousel, with ::scroll-button() and 3 ::scroll-marker: the browser draws its controls as pseudo-elements, which PagerVoice cannot yet find, press or read, so nothing on the page was measured"
-                ], "\(both.run.stderr)")
-        let markers = try Self.audit(["--url", page + "?markers=only", "--carousel", ".shelf", "--format", "json"])
-        #expect(markers.run.status == 1)
-        #expect(markers.run.stdout.contains(#""error":"the carousel body > main > ul on "#), "\(markers.run.stdout)")
-        #expect(markers.run.stdout.contains("is a CSS carousel, with 3 ::scroll-marker: "), "\(markers.run.stdout)")
+            links.run.lines.first
+                == "Auditing the carousel body > main > ul (“Reading list”) on \(page), found as a CSS carousel (::scroll-marker, ::scroll-button())",
+            "\(links.run.stdout)")
+        #expect(links.failing == ["hidden-pages", "one-announcement", "reduce-motion"], "\(links.run.stdout)")
+        #expect(
+            links.line("value")?.hasPrefix(
+                "N/A  value (WCAG 4.1.2): which dot is current cannot be read: the dots are Chromium's own ::scroll-marker links")
+                == true, "\(links.run.stdout)")
+        #expect(
+            links.line("label")?.contains("its 3 dots (“Explore” …), its controls (“Previous”, “Next”) have names") == true,
+            "\(links.run.stdout)")
+        #expect(
+            links.line("edges")?.contains("Next is disabled on slide 3; Previous is disabled on slide 1") == true, "\(links.run.stdout)")
+        #expect(links.line("reduce-motion")?.contains("still animates position (a smooth scroll) for ") == true, "\(links.run.stdout)")
+        let tabs = try Self.audit(["--url", page + "?mode=tabs&motion=calm"])
+        #expect(tabs.failing == ["one-announcement"], "\(tabs.run.stdout)")
+        #expect(tabs.line("value")?.contains("the dots' selected state convey the slide on screen") == true, "\(tabs.run.stdout)")
+        #expect(tabs.line("hidden-pages")?.hasPrefix("PASS hidden-pages") == true, "\(tabs.run.stdout)")
+        #expect(
+            tabs.line("focus-order")?.contains("Tab reaches dot “Explore” → “Next” → the carousel, each once") == true, "\(tabs.run.stdout)"
+        )
+        #expect(tabs.line("scroll")?.hasPrefix("PASS scroll") == true, "\(tabs.run.stdout)")
+        let buttons = try Self.audit(["--url", page + "?buttons=only", "--rule", "value,edges"])
+        #expect(buttons.run.lines.first?.hasSuffix("found as a CSS carousel (::scroll-button())") == true, "\(buttons.run.stdout)")
+        #expect(buttons.line("value")?.contains("nothing conveys which slide is current") == true, "\(buttons.run.stdout)")
+        #expect(buttons.line("edges")?.hasPrefix("PASS edges") == true, "\(buttons.run.stdout)")
+        let columns = try Self.audit(["--url", page + "?columns=1", "--format", "json"])
+        #expect(columns.run.status == 1)
+        #expect(
+            columns.run.stdout.contains(
+                "is a CSS carousel, with ::scroll-button() and a ::scroll-marker-group, but no ::scroll-marker on its children: its pages (columns"
+            ),
+            "\(columns.run.stdout)")
         let notThere = try Self.audit(["--url", page, "--carousel", "h1"])
         #expect(
             notThere.run.errorLines.first?.hasPrefix("pagervoice audit: --carousel h1 matches an element in which no carousel was found")

@@ -53,7 +53,7 @@ import Testing
     @Test func spokenStatesIncludeCurrent() {
         let dot = AccessibilitySnapshot.Node(
             role: "button", name: "View slide 2", roleDescription: nil, ignored: false, focusable: true, selected: nil, pressed: nil,
-            disabled: false, valueText: nil, value: nil, minimum: nil, maximum: nil)
+            disabled: false, focused: false, valueText: nil, value: nil, minimum: nil, maximum: nil)
         #expect(CarouselProbe.spoken(dot) == "View slide 2, button")
         #expect(CarouselProbe.spoken(dot, current: "step") == "View slide 2, button, current step")
         #expect(CarouselProbe.spoken(dot, current: " Page ") == "View slide 2, button, current page")

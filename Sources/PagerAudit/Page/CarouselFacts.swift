@@ -54,6 +54,14 @@ package struct CarouselFacts: Sendable {
     package var motion: MotionFacts
     /// The pickers laid out in a 320 CSS px wide window (WCAG 1.4.10's width); nil when not measured.
     package var narrow: NarrowLayout?
+    /// A CSS carousel: its dots are Chromium's own `::scroll-marker`s and its Previous and Next
+    /// its `::scroll-button()`s, whose states are the browser's (selected, disabled), not
+    /// attributes.
+    package var cssCarousel = false
+    /// Why which picker is current cannot be read at all, where it cannot: a CSS carousel's
+    /// markers in links mode, whose current one the DevTools tree does not mark (Chromium keeps
+    /// aria-current out of it). Its value is then not judged by the pickers.
+    package var pickerStateUnreadable: String?
     /// Waits for the widget to be at rest that ran to their limit: the page never stood still,
     /// so what followed them was read while something moved.
     package var unsettledRests = 0

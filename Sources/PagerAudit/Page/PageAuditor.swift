@@ -197,6 +197,9 @@ package struct PageAuditor: Sendable {
 
     func checkValue() -> AuditFinding {
         guard count > 0 else { return fail(.value, "the carousel has no \(word)s to convey", nil) }
+        if let reason = facts.pickerStateUnreadable, moments.allSatisfy({ PagePosition($0.conveyed, in: facts).readings.isEmpty }) {
+            return notApplicable(.value, "which \(pickerWord) is current cannot be read: \(reason)")
+        }
         var problems: [String] = []
         var channels: Set<String> = []
         for (what, conveyed) in moments {
@@ -217,7 +220,7 @@ package struct PageAuditor: Sendable {
         let how = channels.sorted().map { channel -> String in
             switch channel {
             case "pickers":
-                "the \(pickerWord)s' \(facts.initial.selected.isEmpty ? (facts.initial.current.isEmpty ? "aria-pressed" : "aria-current") : "aria-selected")"
+                "the \(pickerWord)s' \(facts.initial.selected.isEmpty ? (facts.initial.current.isEmpty ? "aria-pressed" : "aria-current") : facts.cssCarousel ? "selected state" : "aria-selected")"
             case "slide name":
                 "the \(word)s' names (\u{201C}\(facts.initial.slideNames.first { PagePosition.nOfM($0) != nil }?.clipped(30) ?? "N of M")\u{201D})"
             case "slider": "the slider's value"
@@ -584,10 +587,16 @@ package struct PageAuditor: Sendable {
             let focusAnnounces = step.after.focus == "picker-\(step.after.shown ?? -1)" || step.after.focus == "slider"
             return (live == nil || live == "off") && !focusAnnounces && !Self.statusSpoke(step)
         }), !rotation.rotates || rotation.pausedWithControl == false && problems.isEmpty {
+            // Where focus went, as it is: a CSS carousel's marker in links mode is an in-page
+            // link, and pressing it leaves focus on the page itself.
+            let focus =
+                silent.after.focus == "none"
+                ? "focus goes to the page itself"
+                : silent.after.focus == "outside" ? "focus leaves the carousel" : "focus stays where it was"
             let region =
                 silent.after.statusText != nil
-                ? "its live region \(silent.after.statusLive == "off" ? "is off" : "said nothing new") and focus stays where it was"
-                : "the \(word)s are in no live region and focus stays where it was"
+                ? "its live region \(silent.after.statusLive == "off" ? "is off" : "said nothing new") and \(focus)"
+                : "the \(word)s are in no live region and \(focus)"
             problems.append(
                 "after \(silent.action.phrase(facts)) on \(slidePhrase(silent.from)) nothing announces \(word) \((silent.after.shown ?? 0) + 1): \(region)"
             )

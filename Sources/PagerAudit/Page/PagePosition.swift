@@ -31,10 +31,12 @@ package struct PagePosition: Sendable, Equatable {
     package init(_ conveyed: Conveyed, in facts: CarouselFacts) {
         shown = conveyed.shown
         let marked = conveyed.markedPickers
-        if !facts.pickers.isEmpty {
+        if !facts.pickers.isEmpty, facts.pickerStateUnreadable == nil {
             let state =
                 !conveyed.selected.isEmpty
-                ? "aria-selected" : !conveyed.current.isEmpty ? "aria-current" : !conveyed.pressed.isEmpty ? "aria-pressed" : nil
+                ? (facts.cssCarousel ? "selected" : "aria-selected")
+                : !conveyed.current.isEmpty
+                    ? "aria-current" : !conveyed.pressed.isEmpty ? "aria-pressed" : nil
             if let state {
                 let said =
                     marked.map { facts.pickerPhrase($0) }.joined(separator: " and ") + (marked.count == 1 ? " is" : " are")
@@ -100,6 +102,9 @@ package struct PagePosition: Sendable, Equatable {
     /// channel names it and the slide on screen is it.
     package func problem(expected: Int, count: Int, facts: CarouselFacts) -> String? {
         let word = facts.pageWord
+        if readings.isEmpty, let reason = facts.pickerStateUnreadable {
+            return "which \(facts.pickersAreTabs ? "tab" : "dot") is current cannot be read: \(reason)"
+        }
         guard !readings.isEmpty else {
             return
                 "nothing conveys which \(word) is current: no \(facts.pickers.isEmpty ? "picker" : facts.pickersAreTabs ? "tab is selected" : "dot is marked current"), and no \(word) is named \u{201C}N of \(count)\u{201D}"

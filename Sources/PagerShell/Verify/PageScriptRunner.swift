@@ -315,7 +315,10 @@ struct PageScriptRunner {
         var parts: [String] = []
         let marked = conveyed.markedPickers
         if !facts.pickers.isEmpty {
-            if marked.isEmpty {
+            if facts.pickerStateUnreadable != nil {
+                // A CSS carousel's markers in links mode: the tree does not say which is current.
+                parts.append("::scroll-marker links that do not say which is current in the accessibility tree")
+            } else if marked.isEmpty {
                 parts.append("no \(facts.pickersAreTabs ? "tab" : "dot") marked current")
             } else {
                 let state =

@@ -15,6 +15,7 @@ struct AccessibilitySnapshot {
         var selected: Bool?
         var pressed: Bool?
         var disabled: Bool
+        var focused: Bool
         var valueText: String?
         var value: Double?
         var minimum: Double?
@@ -58,6 +59,7 @@ struct AccessibilitySnapshot {
             selected: bool("selected"),
             pressed: bool("pressed"),
             disabled: bool("disabled") ?? false,
+            focused: bool("focused") ?? false,
             valueText: properties["valuetext"]?.stringValue,
             value: json["value"]?["value"]?.doubleValue ?? Double(json["value"]?["value"]?.stringValue ?? ""),
             minimum: properties["valuemin"]?.doubleValue,
@@ -79,6 +81,42 @@ struct AccessibilitySnapshot {
                 }
             }
             stack += node["children"]?.arrayValue ?? []
+        }
+        return found
+    }
+
+    /// A CSS carousel's parts that are pseudo-elements, by the marks of the elements they
+    /// belong to: each marked slide's `::scroll-marker` is that slide's picker ("picker-2"), and
+    /// the root's `::scroll-button(…)`s are Previous (left, up, or the start of a line or
+    /// block) and Next; its `::scroll-marker-group` is "marker-group". DevTools lists them as nodes of their own, with backend ids the tree uses.
+    static func pseudoMarks(in document: JSON) -> [String: (backend: Int, name: String)] {
+        var found: [String: (backend: Int, name: String)] = [:]
+        var stack: [JSON] = [document]
+        while let node = stack.popLast() {
+            stack += node["children"]?.arrayValue ?? []
+            guard let pseudo = node["pseudoElements"]?.arrayValue, let attributes = node["attributes"]?.arrayValue else { continue }
+            var mark: String?
+            var index = 0
+            while index + 1 < attributes.count {
+                if attributes[index].stringValue == "data-pagervoice" { mark = attributes[index + 1].stringValue }
+                index += 2
+            }
+            guard let mark else { continue }
+            for part in pseudo {
+                guard let backend = part["backendNodeId"]?.intValue else { continue }
+                let type = part["pseudoType"]?.stringValue
+                let name = part["nodeName"]?.stringValue ?? ""
+                if type == "scroll-marker", mark.hasPrefix("slide-") {
+                    found["picker-" + mark.dropFirst(6)] = (backend, name)
+                } else if type == "scroll-marker-group", mark == "root" {
+                    // Not a part: where the tree keeps the markers, read with the widget's own
+                    // subtree on a big page (they are not in it).
+                    found["marker-group"] = (backend, name)
+                } else if type == "scroll-button", mark == "root" {
+                    let back = ["left", "up", "inline-start", "block-start"].contains { name.contains("(\($0))") }
+                    found[back ? "previous" : "next"] = found[back ? "previous" : "next"] ?? (backend, name)
+                }
+            }
         }
         return found
     }

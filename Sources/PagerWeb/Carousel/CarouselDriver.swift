@@ -30,7 +30,17 @@ extension CarouselProbe {
     /// `mark`'s reach as the page stands, not as it was at load: a control disabled on the first
     /// slide is enabled on the next.
     package func reach(_ mark: String) throws(Failure) -> Reach {
-        switch try script("__pagervoice.reach(\(Self.literal(mark)))").stringValue {
+        if let part = pseudoParts.withLock({ $0[mark] }) {
+            // A CSS carousel's pseudo-element part: the tree says whether it is disabled or can
+            // be focused, and DevTools whether it is drawn.
+            let tree: [JSON]
+            do { tree = try page.accessibilitySubtree(of: part.backend, timeout: commandTimeout) } catch { throw .page(error) }
+            guard let node = AccessibilitySnapshot(tree: tree, marks: [mark: part.backend]).nodes[mark], pseudoBox(mark) != nil else {
+                return .disabled
+            }
+            return node.disabled ? .disabled : node.focusable ? .pressable : .unreachable
+        }
+        return switch try script("__pagervoice.reach(\(Self.literal(mark)))").stringValue {
         case "pressable": .pressable
         case "disabled": .disabled
         default: .unreachable

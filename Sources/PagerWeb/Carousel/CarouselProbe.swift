@@ -35,6 +35,17 @@ package struct CarouselProbe {
     private let wholeTreeIsQuicker = Locked<Bool?>(nil)
     /// Elements on a page up to which the whole tree is read.
     static let smallPage = 300
+    /// A CSS carousel's parts that are pseudo-elements (its ::scroll-marker dots,
+    /// ::scroll-button() Previous and Next): mark → backend node id and CSS name. No element
+    /// carries them, so the page's script cannot box, focus or click them; DevTools does. Empty
+    /// for every other carousel. Per tab: a second tab's document has nodes of its own.
+    private(set) var pseudoParts = Locked<[String: PseudoPart]>([:])
+
+    /// One pseudo-element part: its node, and its name ("::scroll-button(inline-end)").
+    struct PseudoPart: Sendable {
+        var backend: Int
+        var name: String
+    }
 
     /// Opens another tab of the same browser: a page whose clock has been made virtual cannot
     /// load again (its clock stands still), so a second load happens in a tab of its own.
@@ -65,9 +76,9 @@ package struct CarouselProbe {
         /// The carousel drew its parts anew (a narrow window, reduced motion) and nothing where
         /// it was is a carousel any more.
         case lostWhenRedrawn(String)
-        /// The carousel is a CSS one: its buttons and dots are pseudo-elements the browser draws
-        /// (`::scroll-button()`, `::scroll-marker`), which the probe can neither find nor press.
-        /// Said as such, so a person does not read "no carousel found" as "there is none".
+        /// The carousel is a CSS one whose pages are no elements: its dots mark columns
+        /// (`::column::scroll-marker`), not its children, so there are no slides to find. Said
+        /// as such, so a person does not read "no carousel found" as "there is none".
         case cssCarousel(url: String, selector: String, parts: String)
 
         package var description: String {
@@ -88,7 +99,7 @@ package struct CarouselProbe {
             case .lostWhenRedrawn(let selector):
                 "the carousel drew its parts anew when the window or the motion setting changed, and \(selector.clipped(60)) is no carousel any more; name it with a selector that holds (--carousel)"
             case .cssCarousel(let url, let selector, let parts):
-                "the carousel \(selector.clipped(60)) on \(url.clipped(80)) is a CSS carousel, with \(parts): the browser draws its controls as pseudo-elements, which PagerVoice cannot yet find, press or read, so nothing on the page was measured"
+                "the carousel \(selector.clipped(60)) on \(url.clipped(80)) is a CSS carousel, with \(parts), but no ::scroll-marker on its children: its pages (columns, where ::column::scroll-marker marks them) are no elements PagerVoice can find yet, so nothing on the page was measured"
             case .documentReplaced:
                 "the page loaded another document (it reloaded itself or went elsewhere) while it was being audited, so what was measured is not one page"
             }
@@ -118,7 +129,7 @@ package struct CarouselProbe {
         try parkPointer()
         try stepThrough(&facts, marks: marks)
         facts.tabOrderShown = try state()["shown"]?.intValue.flatMap { $0 >= 0 ? $0 : nil }
-        (facts.tabOrder, facts.tabOrderCut) = try tabOrder(facts)
+        (facts.tabOrder, facts.tabOrderCut) = try tabOrder(facts, marks: marks)
         facts.hiddenFocusables = try hiddenFocusables(facts)
         facts.dotPixels = try dotPixels(facts)
         facts.motion = try motion(facts, marks: marks)
@@ -156,7 +167,7 @@ package struct CarouselProbe {
         // A carousel still coming in at load is read once at rest: SlidesJS fades in for 350 ms
         // and ignores clicks until then, so the first step "did nothing", at random.
         try settle()
-        let marks = try markedNodes()
+        let marks = try markedNodes(css: structure.css)
         let snapshot = try accessibility(marks)
         var facts = CarouselFacts(
             url: url, detection: structure.how, widget: PageElement(selector: structure.root), initial: Conveyed(shown: nil),
@@ -167,6 +178,11 @@ package struct CarouselProbe {
         facts.pickersAreTabs = structure.tablist
         facts.rightToLeft = structure.rightToLeft
         try describe(&facts, structure, snapshot)
+        facts.cssCarousel = structure.css
+        if structure.css, facts.pickers.contains(where: { $0.role == "link" }) {
+            facts.pickerStateUnreadable =
+                "the dots are Chromium's own ::scroll-marker links (scroll-marker-group in links mode), and the DevTools accessibility tree does not say which is current (it leaves aria-current out); in tabs mode they are tabs, the current one selected, which is read"
+        }
         facts.initial = try conveyed(facts, marks: marks)
 
         // Rotation first, in a tab of its own: whether the widget turns on its own, and whether
@@ -224,6 +240,8 @@ package struct CarouselProbe {
         var rightToLeft: Bool
         /// "previous", "next": enabled but `tabindex="-1"`.
         var outOfTabOrder: [String]
+        /// A CSS carousel: its dots and buttons are pseudo-elements (`pseudoParts`).
+        var css: Bool
 
         init(_ json: JSON) throws(Failure) {
             guard let how = json["how"]?.stringValue, let root = json["root"]?.stringValue else { throw .unexpectedAnswer("find") }
@@ -239,6 +257,7 @@ package struct CarouselProbe {
             others = json["others"]?.arrayValue?.compactMap(\.stringValue) ?? []
             rightToLeft = json["direction"]?.stringValue == "rtl"
             outOfTabOrder = json["outOfTabOrder"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            css = json["css"]?.boolValue ?? false
         }
     }
 
@@ -274,6 +293,8 @@ package struct CarouselProbe {
     /// A new tab on `url` with the widget found, for watching on a virtual clock.
     func watchingTab(url: String, reducedMotion: Bool) throws(Failure) -> CarouselProbe {
         var tab = self
+        // Its document's pseudo-elements are other nodes; a scripted click cannot press them.
+        tab.pseudoParts = Locked([:])
         do {
             tab.page = try newPage()
             try tab.page.setViewport(width: 1280, height: 800)
@@ -372,10 +393,52 @@ package struct CarouselProbe {
         return PageBox(x: x, y: y, width: width, height: height)
     }
 
-    func markedNodes() throws(Failure) -> [String: Int] {
+    func markedNodes(css: Bool = false) throws(Failure) -> [String: Int] {
         let document: JSON
         do { document = try page.call("DOM.getDocument", .object([("depth", .int(-1))])) } catch { throw .page(error) }
-        return AccessibilitySnapshot.marks(in: document["root"] ?? .null)
+        var marks = AccessibilitySnapshot.marks(in: document["root"] ?? .null)
+        guard css || !pseudoParts.withLock({ $0.isEmpty }) else { return marks }
+        let pseudo = AccessibilitySnapshot.pseudoMarks(in: document["root"] ?? .null).filter { marks[$0.key] == nil }
+        pseudoParts.withLock { $0 = pseudo.mapValues { PseudoPart(backend: $0.backend, name: $0.name) } }
+        for (mark, part) in pseudo where mark != "marker-group" { marks[mark] = part.backend }
+        return marks
+    }
+
+    /// A pseudo-element part's box in the window (CSS px), nil where it is not drawn.
+    func pseudoBox(_ mark: String) -> PageBox? {
+        guard let part = pseudoParts.withLock({ $0[mark] }),
+            let model = try? page.call("DOM.getBoxModel", .object([("backendNodeId", .int(part.backend))])),
+            let quad = model["model"]?["border"]?.arrayValue?.compactMap(\.doubleValue), quad.count == 8
+        else { return nil }
+        let xs = [quad[0], quad[2], quad[4], quad[6]]
+        let ys = [quad[1], quad[3], quad[5], quad[7]]
+        guard let left = xs.min(), let right = xs.max(), let top = ys.min(), let bottom = ys.max() else { return nil }
+        return PageBox(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// The script's boxes of the parts (in the document), with a CSS carousel's pseudo-element
+    /// parts added from DevTools.
+    func boxes() throws(Failure) -> JSON {
+        let boxes = try script("__pagervoice.boxes()")
+        let pseudo = pseudoParts.withLock { $0 }
+        guard !pseudo.isEmpty, case .object(var fields) = boxes else { return boxes }
+        let scroll = try script("[scrollX, scrollY]").arrayValue?.compactMap(\.doubleValue) ?? [0, 0]
+        func json(_ mark: String) -> JSON {
+            guard let box = pseudoBox(mark), scroll.count == 2 else { return .null }
+            return .object([
+                ("x", .double(box.x + scroll[0])), ("y", .double(box.y + scroll[1])), ("width", .double(box.width)),
+                ("height", .double(box.height)),
+            ])
+        }
+        let pickers = pseudo.keys.filter { $0.hasPrefix("picker-") }.compactMap { Int($0.dropFirst(7)) }.sorted()
+        func set(_ key: String, _ value: JSON) {
+            if let index = fields.firstIndex(where: { $0.0 == key }) { fields[index].1 = value } else { fields.append((key, value)) }
+        }
+        if let last = pickers.last {
+            set("pickers", .array((0...last).map { json("picker-\($0)") }))
+        }
+        for mark in ["previous", "next"] where pseudo[mark] != nil { set(mark, json(mark)) }
+        return .object(fields)
     }
 
     /// Counts the page's elements once (see `wholeTreeIsQuicker`).
@@ -403,9 +466,14 @@ package struct CarouselProbe {
             let inside = Set(tree.compactMap { $0["backendDOMNodeId"]?.intValue })
             // Slides, a loop's copies of them and pickers lie inside the widget.
             let within = ["slide-", "copy-", "picker-"]
+            let pseudo = pseudoParts.withLock { $0 }
             for (mark, backend) in marks where !inside.contains(backend) && !within.contains(where: mark.hasPrefix) {
                 // A control the page removed since (re-rendered) has no node, as in the whole tree.
                 tree += (try? page.accessibilitySubtree(of: backend, timeout: commandTimeout)) ?? []
+            }
+            // A CSS carousel's markers lie in the tree under their group, not under the widget.
+            if let group = pseudo["marker-group"], marks.contains(where: { $0.key.hasPrefix("picker-") && !inside.contains($0.value) }) {
+                tree += (try? page.accessibilitySubtree(of: group.backend, timeout: commandTimeout)) ?? []
             }
         } catch {
             throw .page(error)
@@ -415,18 +483,26 @@ package struct CarouselProbe {
 
     /// The widget's parts, named and placed.
     func describe(_ facts: inout CarouselFacts, _ structure: Structure, _ snapshot: AccessibilitySnapshot) throws(Failure) {
-        let boxes = try script("__pagervoice.boxes()")
+        let boxes = try boxes()
         facts.widget = snapshot.element("root", selector: structure.root, box: Self.box(boxes["root"]))
         let slideBoxes = boxes["slides"]?.arrayValue ?? []
         facts.slides = structure.slides.enumerated().map { index, selector in
             snapshot.element("slide-\(index)", selector: selector, box: index < slideBoxes.count ? Self.box(slideBoxes[index]) : nil)
         }
         let pickerBoxes = boxes["pickers"]?.arrayValue ?? []
-        facts.pickers = structure.pickers.enumerated().map { index, selector in
+        let pseudo = pseudoParts.withLock { $0 }
+        // A CSS carousel's dots are its slides' ::scroll-marker, named by them.
+        let pickers =
+            structure.css
+            ? structure.slides.indices.compactMap { index in pseudo["picker-\(index)"].map { structure.slides[index] + $0.name } }
+            : structure.pickers
+        facts.pickers = pickers.enumerated().map { index, selector in
             snapshot.element("picker-\(index)", selector: selector, box: index < pickerBoxes.count ? Self.box(pickerBoxes[index]) : nil)
         }
-        facts.previous = structure.previous.map { snapshot.element("previous", selector: $0, box: Self.box(boxes["previous"])) }
-        facts.next = structure.next.map { snapshot.element("next", selector: $0, box: Self.box(boxes["next"])) }
+        let previous = structure.previous ?? pseudo["previous"].map { structure.root + $0.name }
+        let next = structure.next ?? pseudo["next"].map { structure.root + $0.name }
+        facts.previous = previous.map { snapshot.element("previous", selector: $0, box: Self.box(boxes["previous"])) }
+        facts.next = next.map { snapshot.element("next", selector: $0, box: Self.box(boxes["next"])) }
         if structure.outOfTabOrder.contains("previous") { facts.previous?.outOfTabOrder = true }
         if structure.outOfTabOrder.contains("next") { facts.next?.outOfTabOrder = true }
         facts.rotation = structure.rotation.map { snapshot.element("rotation", selector: $0, box: Self.box(boxes["rotation"])) }
@@ -485,6 +561,18 @@ package struct CarouselProbe {
         conveyed.previousUnavailable = unavailable("previous")
         conveyed.nextUnavailable = unavailable("next")
         conveyed.focus = now["focus"]?.stringValue
+        // A CSS carousel's pseudo-element parts: the script sees neither their state nor their
+        // focus (the page's focus is then on the scroll container); the tree has both.
+        for (key, mark) in [("previous", "previous"), ("next", "next")] where controls?[key] == nil {
+            if let node = snapshot.nodes[mark] {
+                if mark == "previous" { conveyed.previousUnavailable = node.disabled } else { conveyed.nextUnavailable = node.disabled }
+            }
+        }
+        if conveyed.focus == "root" || conveyed.focus == "inside",
+            let part = snapshot.nodes.first(where: { $0.value.focused && $0.key != "root" && !$0.key.hasPrefix("slide-") })?.key
+        {
+            conveyed.focus = part
+        }
         return conveyed
     }
 
@@ -604,7 +692,7 @@ package struct CarouselProbe {
         case .rotationControl(let input): try activate("rotation", input)
         case .key(let name, let part):
             guard let key = Key(rawValue: name) else { return }
-            try script("__pagervoice.focus(\(Self.literal(part)))")
+            try focus(part)
             try run { try page.press(key) }
         }
     }
@@ -613,14 +701,41 @@ package struct CarouselProbe {
     func activate(_ mark: String, _ input: PageInput) throws(Failure) {
         switch input {
         case .click:
+            if pseudoParts.withLock({ $0[mark] != nil }) {
+                guard let box = pseudoBox(mark) else { return }
+                try run { try page.click(x: box.centreX, y: box.centreY) }
+                return
+            }
             let point = try script("__pagervoice.click(\(Self.literal(mark)))")
             guard let x = point["x"]?.doubleValue, let y = point["y"]?.doubleValue else { return }
             // The pointer stays where it clicked, over the widget, as a person's mouse does.
             try run { try page.click(x: x, y: y) }
         case .enter, .space:
-            try script("__pagervoice.focus(\(Self.literal(mark)))")
+            try focus(mark)
             try run { try page.press(input == .enter ? .enter : .space) }
         }
+    }
+
+    /// The pseudo-element part with keyboard focus, from the tree (the page's script sees the
+    /// scroll container focused); nil for a carousel with none, or none focused. Read as the
+    /// other readings are (the widget's subtree and the markers' group on a big page).
+    func focusedPseudoPart(_ marks: [String: Int]) throws(Failure) -> String? {
+        let pseudo = pseudoParts.withLock { $0 }
+        guard !pseudo.isEmpty else { return nil }
+        let snapshot = try accessibility(marks.filter { $0.key == "root" || pseudo[$0.key] != nil })
+        return snapshot.nodes.first { $0.value.focused && $0.key != "root" }?.key
+    }
+
+    /// Gives a part keyboard focus: through the page's script, or for a pseudo-element part
+    /// (which no script can focus) through DevTools.
+    func focus(_ mark: String) throws(Failure) {
+        guard let part = pseudoParts.withLock({ $0[mark] }) else {
+            try script("__pagervoice.focus(\(Self.literal(mark)))")
+            return
+        }
+        // One that cannot take focus now (a scroll button disabled at an end) is left unfocused,
+        // as the script's focus leaves an element that refuses it.
+        _ = try? page.call("DOM.focus", .object([("backendNodeId", .int(part.backend))]))
     }
 
     /// Rests the pointer over the middle of the widget, as a person's mouse rests after a
@@ -741,7 +856,7 @@ package struct CarouselProbe {
     /// The widget's parts reached by Tab from just before the widget, until focus has been
     /// through the widget and left it, or has gone round the page; and whether the walk was cut
     /// short by its limit while focus was still in the widget.
-    func tabOrder(_ facts: CarouselFacts) throws(Failure) -> (order: [String], cut: Bool) {
+    func tabOrder(_ facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> (order: [String], cut: Bool) {
         try script("__pagervoice.focusStart()")
         defer { _ = try? script("__pagervoice.removeStart()") }
         // Enough presses to pass every control and a few links in each slide shown; a carousel of
@@ -753,10 +868,11 @@ package struct CarouselProbe {
         for _ in 0..<limit {
             try run { try page.press(.tab) }
             let focused = try script("__pagervoice.focused()")
-            guard let focus = focused["focus"]?.stringValue else {
+            guard var focus = focused["focus"]?.stringValue else {
                 left = true
                 break
             }
+            if focus == "root" || focus == "inside", let part = try focusedPseudoPart(marks) { focus = part }
             if focus == "outside" || focus == "none" {
                 if entered || focus == "none" && !order.isEmpty {
                     left = true
@@ -825,7 +941,7 @@ package struct CarouselProbe {
     func dotPixelsNow(_ facts: CarouselFacts) throws(Failure) -> [DotPixels] {
         try script("__pagervoice.blur()")
         try run { try page.movePointer(x: 0, y: 0) }
-        let boxes = try script("__pagervoice.boxes()")
+        let boxes = try boxes()
         // Only where the pickers are (the smaller the picture, the sooner it is taken and read).
         let drawn = (boxes["pickers"]?.arrayValue ?? []).compactMap { Self.box($0) }.filter { !$0.isEmpty }
         guard let first = drawn.first else { return [] }
@@ -894,7 +1010,7 @@ package struct CarouselProbe {
             try animationSpeed(Self.fastAnimations)
             if scripted > 0 {
                 try settle()
-                return (scripted, [Self.scriptedMotion], nil)
+                return (scripted, [facts.cssCarousel ? Self.smoothScroll : Self.scriptedMotion], nil)
             }
             let animating = now["animating"]?.intValue ?? 0 > 0
             let longest = animating ? now["longestAnimation"]?.doubleValue ?? 0 : 0
@@ -923,6 +1039,8 @@ package struct CarouselProbe {
 
     /// How a change a script draws frame by frame is named among the animated properties.
     static let scriptedMotion = "position (moved by script, frame by frame)"
+    /// How a CSS carousel's smooth scroll (scroll-behavior: smooth, the browser's) is named.
+    static let smoothScroll = "position (a smooth scroll)"
 
     /// The widget loaded afresh with `prefers-reduced-motion: reduce` from the start, watched.
     func rotationUnderReducedMotion(url: String, facts: CarouselFacts) throws(Failure) -> Int {
@@ -955,7 +1073,7 @@ package struct CarouselProbe {
         // A part no longer in the document measures as nothing at 0, 0 (this is the last look
         // at the widget in this tab).
         try findAgainIfDrawnAnew(facts)
-        let boxes = try script("__pagervoice.boxes()")
+        let boxes = try boxes()
         try run { try page.setViewport(width: 1280, height: 800) }
         return NarrowLayout(width: 320, pickers: (boxes["pickers"]?.arrayValue ?? []).map { Self.box($0) }, widget: Self.box(boxes["root"]))
     }

@@ -163,6 +163,8 @@ enum CarouselScript {
             return false;
           };
           const text = (e) => (e.textContent || '').replace(/\s+/g, ' ').trim();
+          // Whether a pseudo-element's computed `content` draws it ("none" and "normal" do not).
+          const drawnContent = (content) => !!content && content !== 'none' && content !== 'normal';
           // The words a screen reader says of an element: its text less what is hidden from it
           // (aria-hidden, not drawn), the pieces kept apart ("Slide 1 of 3." "Slide 2 of 3.").
           const spoken = (e) => {
@@ -361,6 +363,23 @@ enum CarouselScript {
               }
               return null;
             },
+            // A CSS carousel: a scroll container whose children each have a ::scroll-marker
+            // (Chromium's own dots), perhaps with ::scroll-button()s (its own Previous and Next).
+            // The pseudo-elements are no elements: the probe reaches them through the DevTools
+            // protocol (their nodes, boxes, focus and tree), marked from the slides and root.
+            // Its slides are the children with a marker, or with Previous and Next alone and no
+            // group of markers, all its children. Markers on columns (::column::scroll-marker)
+            // mark pages no element holds: that one is not taken (see cssCarousel).
+            css(root) {
+              const carousel = api.cssCarousel(root);
+              if (!carousel) return null;
+              const e = carousel.element;
+              const slides = carousel.markers >= 2 ? [...e.children].filter((c) => drawnContent(getComputedStyle(c, '::scroll-marker').content))
+                : carousel.markers === 0 && !carousel.group && carousel.buttons ? [...e.children] : [];
+              if (slides.length < 2) return null;
+              const parts = [carousel.markers >= 2 ? '::scroll-marker' : null, carousel.buttons ? '::scroll-button()' : null].filter(Boolean);
+              return { how: 'a CSS carousel (' + parts.join(', ') + ')', root: e, slides, pickers: [], css: true };
+            },
             dots(root) {
               // A run of at least two small, alike, clickable siblings: the dots.
               const scope = root || document.body;
@@ -484,7 +503,7 @@ enum CarouselScript {
             // a ::scroll-marker-group), which no element carries. Where no carousel of elements
             // was found, one of these is why. Its selector and parts, or null.
             cssCarousel(root) {
-              const drawn = (content) => content && content !== 'none' && content !== 'normal';
+              const drawn = drawnContent;
               const scroller = (e) => /auto|scroll|hidden/.test(getComputedStyle(e).overflowX + getComputedStyle(e).overflowY);
               for (const e of [root || document.body, ...(root || document.body).querySelectorAll('*')]) {
                 if (!e || !scroller(e)) continue;
@@ -494,7 +513,7 @@ enum CarouselScript {
                   .filter((to) => { try { return drawn(getComputedStyle(e, '::scroll-button(' + to + ')').content); } catch (err) { return false; } });
                 const markers = [...e.children].filter((c) => drawn(getComputedStyle(c, '::scroll-marker').content)).length;
                 if (group || markers || buttons.length) {
-                  return { selector: selectorOf(e), group: group ? style.scrollMarkerGroup : null, buttons: buttons.length ? 1 : 0, markers };
+                  return { selector: selectorOf(e), element: e, group: group ? style.scrollMarkerGroup : null, buttons: buttons.length ? 1 : 0, markers };
                 }
               }
               return null;
@@ -510,7 +529,7 @@ enum CarouselScript {
                 if (!all.length) return { error: 'none-matching' };
                 root = all[0];
               }
-              const order = ['apg', 'tablist', 'bootstrap', 'slider', 'dots'];
+              const order = ['apg', 'tablist', 'bootstrap', 'slider', 'dots', 'css'];
               for (const kind of order) {
                 const f = finders[kind](root);
                 if (f) {
@@ -518,7 +537,11 @@ enum CarouselScript {
                   break;
                 }
               }
-              if (!found) return { error: 'not-found', css: api.cssCarousel(root) };
+              if (!found) {
+                const css = api.cssCarousel(root);
+                if (css) delete css.element;
+                return { error: 'not-found', css };
+              }
               // Copies named by markup as slides are still copies (Splide's looping three slides
               // are seven with aria-roledescription="slide", and the model's pages were seven).
               found.slides = withoutCopies(found.slides);
@@ -586,6 +609,7 @@ enum CarouselScript {
                 // their group instead, and keep tabindex -1 beside `disabled` at an end); not one
                 // turned off at an end by aria-disabled (Swiper's Previous on the first slide:
                 // aria-disabled and tabindex -1, then tabindex 0 once it works).
+                css: !!found.css,
                 outOfTabOrder: ['previous', 'next'].filter((k) => found[k] && found[k].hasAttribute('tabindex') && found[k].tabIndex < 0
                   && !found[k].closest('[aria-disabled=true]')),
               };
@@ -711,12 +735,21 @@ enum CarouselScript {
                   // `animating`, and reading places every frame cost a page without script
                   // motion (the APG's) a frame at many steps.
                   if (pageFrames.size) places = true;
-                  const key = now.shown + ':' + now.mutations + (places ? ':' + slidePlaces() : '');
+                  // Where the widget and its slides' holder are scrolled: a smooth scroll (a CSS
+                  // carousel's, scroll-behavior: smooth) runs on no animation and no page frame.
+                  const holder = found.slides.length ? found.slides[0].parentElement : null;
+                  const scrolled = [found.root, holder].map((e) => (e ? Math.round(e.scrollLeft) + ',' + Math.round(e.scrollTop) : '')).join(';');
+                  const key = now.shown + ':' + now.mutations + ':' + scrolled + (places ? ':' + slidePlaces() : '');
                   const still = now.animating === 0 && !shortenedPending() && now.shown !== -1 && key === last;
                   if (!still) quietSince = performance.now();
                   last = key;
-                  const period = shortIntervals.size ? Math.min(...shortIntervals.values()) + 2 : 0;
-                  const quiet = Math.max(period, pageFrames.size ? (ticker ? 34 : 500) : 0);
+                  // Two of the page's short ticks and a little: on a busy machine one tick of
+                  // jQuery's 13 ms interval came late, and SlidesJS was read mid-slide (once in a
+                  // run of the web tests; its next press was then ignored).
+                  const period = shortIntervals.size ? 2 * Math.min(...shortIntervals.values()) + 2 : 0;
+                  // A CSS carousel's smooth scroll begins a frame or two after the press, with
+                  // nothing changed before: it is given 100 ms to begin.
+                  const quiet = Math.max(period, pageFrames.size ? (ticker ? 34 : 500) : 0, found.css ? 100 : 0);
                   if (still && performance.now() - quietSince >= quiet) { resolve(now); return; }
                   if (performance.now() - started > limit) { now.unsettled = true; unsettledRests += 1; resolve(now); return; }
                   realRequestFrame.call(window, check);
@@ -933,7 +966,7 @@ enum CarouselScript {
               if (hide && !style) {
                 style = document.createElement('style');
                 style.id = 'pagervoice-hide';
-                style.textContent = '[' + MARK + '^="picker-"]{visibility:hidden !important}';
+                style.textContent = '[' + MARK + '^="picker-"],[' + MARK + '^="slide-"]::scroll-marker{visibility:hidden !important}';
                 document.head.appendChild(style);
               } else if (!hide && style) {
                 style.remove();
