@@ -427,6 +427,12 @@ import Testing
             tabs.line("focus-order")?.contains("Tab reaches dot “Explore” → “Next” → the carousel, each once") == true, "\(tabs.run.stdout)"
         )
         #expect(tabs.line("scroll")?.hasPrefix("PASS scroll") == true, "\(tabs.run.stdout)")
+        // The HTML report's picture holds the dots and buttons placed around the list (220 px
+        // tall, the dots below it): it showed the list alone.
+        let html = try Self.audit(["--url", page + "?mode=tabs", "--rule", "label", "--format", "html"])
+        let viewBox = try #require(html.run.stdout.firstMatch(of: /viewBox="0 0 (\d+) (\d+)"/), "\(html.run.stdout.prefix(300))")
+        #expect(Int(viewBox.output.2) ?? 0 > 240, "\(viewBox.output.0)")
+        #expect(Int(viewBox.output.1) ?? 0 > 600, "\(viewBox.output.0)")
         let buttons = try Self.audit(["--url", page + "?buttons=only", "--rule", "value,edges"])
         #expect(buttons.run.lines.first?.hasSuffix("found as a CSS carousel (::scroll-button())") == true, "\(buttons.run.stdout)")
         #expect(buttons.line("value")?.contains("nothing conveys which slide is current") == true, "\(buttons.run.stdout)")

@@ -149,7 +149,17 @@ struct PageAudit {
 
     /// The widget as drawn, with the dots a rule failed marked, for the HTML report.
     func picture(of facts: CarouselFacts, on page: BrowserPage, findings: [AuditFinding]) -> AuditedPage.Picture? {
-        guard let box = facts.widget.box, !box.isEmpty else { return nil }
+        guard var box = facts.widget.box, !box.isEmpty else { return nil }
+        if facts.cssCarousel {
+            // A CSS carousel's dots and buttons are placed around the scroll container (anchor
+            // positioning), outside its box: the picture holds them too.
+            for part in facts.pickers.compactMap(\.box) + [facts.previous?.box, facts.next?.box].compactMap({ $0 }) where !part.isEmpty {
+                // Not past the page's own edge: a clip there is drawn shifted.
+                let left = max(0, min(box.x, part.x))
+                let top = max(0, min(box.y, part.y))
+                box = PageBox(x: left, y: top, width: max(box.maxX, part.maxX) - left, height: max(box.maxY, part.maxY) - top)
+            }
+        }
         let clip = BrowserPage.Clip(x: box.x, y: box.y, width: min(box.width, 2000), height: min(box.height, 2000))
         guard let png = try? page.screenshotPNG(clip: clip) else { return nil }
         let failingSelectors = Set(findings.filter { $0.status == .fail }.compactMap(\.element?.selector))

@@ -79,7 +79,7 @@ package struct CarouselProbe {
         /// The carousel is a CSS one whose pages are no elements: its dots mark columns
         /// (`::column::scroll-marker`), not its children, so there are no slides to find. Said
         /// as such, so a person does not read "no carousel found" as "there is none".
-        case cssCarousel(url: String, selector: String, parts: String)
+        case cssCarousel(url: String, selector: String, parts: String, columns: Bool)
 
         package var description: String {
             switch self {
@@ -98,8 +98,11 @@ package struct CarouselProbe {
                 "the server answered \(status) for \(url.clipped(80)), so there is no page to audit"
             case .lostWhenRedrawn(let selector):
                 "the carousel drew its parts anew when the window or the motion setting changed, and \(selector.clipped(60)) is no carousel any more; name it with a selector that holds (--carousel)"
-            case .cssCarousel(let url, let selector, let parts):
-                "the carousel \(selector.clipped(60)) on \(url.clipped(80)) is a CSS carousel, with \(parts), but no ::scroll-marker on its children: its pages (columns, where ::column::scroll-marker marks them) are no elements PagerVoice can find yet, so nothing on the page was measured"
+            case .cssCarousel(let url, let selector, let parts, let columns):
+                "the carousel \(selector.clipped(60)) on \(url.clipped(80)) is a CSS carousel, with \(parts), "
+                    + (columns
+                        ? "but no ::scroll-marker on its children: its pages (columns, where ::column::scroll-marker marks them) are no elements PagerVoice can find yet, so nothing on the page was measured"
+                        : "but fewer than two pages to move between, so nothing on the page was measured")
             case .documentReplaced:
                 "the page loaded another document (it reloaded itself or went elsewhere) while it was being audited, so what was measured is not one page"
             }
@@ -156,7 +159,8 @@ package struct CarouselProbe {
                 let status = try? script("(performance.getEntriesByType('navigation')[0] || {}).responseStatus || 0").intValue
                 if let status, status >= 400 { throw .httpStatus(url: url, status: status) }
                 if let css = found["css"], let root = css["selector"]?.stringValue {
-                    throw .cssCarousel(url: url, selector: root, parts: Self.cssParts(css))
+                    let columns = css["markers"]?.intValue == 0 && css["group"]?.stringValue != nil
+                    throw .cssCarousel(url: url, selector: root, parts: Self.cssParts(css), columns: columns)
                 }
                 if let selector { throw .notACarousel(selector) }
                 throw .notFound(url: url)
