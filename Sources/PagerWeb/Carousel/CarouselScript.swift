@@ -696,6 +696,18 @@ enum CarouselScript {
             timers(scale) {
               timerScale = scale;
               if (scale > 1) shortenPending();
+              // A CSS carousel's smooth scroll is no animation the playback rate speeds up: while
+              // the widget is stepped through, it scrolls at once (the same place, sooner); the
+              // motion is measured with the page's own setting.
+              const instant = document.getElementById('pagervoice-instant');
+              if (scale > 1 && found && found.css && !instant) {
+                const style = document.createElement('style');
+                style.id = 'pagervoice-instant';
+                style.textContent = '[' + MARK + '="root"]{scroll-behavior:auto !important}';
+                document.head.appendChild(style);
+              } else if (scale <= 1 && instant) {
+                instant.remove();
+              }
               return true;
             },
             // The widget's state once it is at rest: no animation runs in it, a slide is on screen,
@@ -748,8 +760,10 @@ enum CarouselScript {
                   // run of the web tests; its next press was then ignored).
                   const period = shortIntervals.size ? 2 * Math.min(...shortIntervals.values()) + 2 : 0;
                   // A CSS carousel's smooth scroll begins a frame or two after the press, with
-                  // nothing changed before: it is given 100 ms to begin.
-                  const quiet = Math.max(period, pageFrames.size ? (ticker ? 34 : 500) : 0, found.css ? 100 : 0);
+                  // nothing changed before: it is given 100 ms to begin (none while it scrolls
+                  // at once, see timers).
+                  const smooth = found.css && !document.getElementById('pagervoice-instant');
+                  const quiet = Math.max(period, pageFrames.size ? (ticker ? 34 : 500) : 0, smooth ? 100 : 0);
                   if (still && performance.now() - quietSince >= quiet) { resolve(now); return; }
                   if (performance.now() - started > limit) { now.unsettled = true; unsettledRests += 1; resolve(now); return; }
                   realRequestFrame.call(window, check);
