@@ -433,6 +433,13 @@ import Testing
         let viewBox = try #require(html.run.stdout.firstMatch(of: /viewBox="0 0 (\d+) (\d+)"/), "\(html.run.stdout.prefix(300))")
         #expect(Int(viewBox.output.2) ?? 0 > 240, "\(viewBox.output.0)")
         #expect(Int(viewBox.output.1) ?? 0 > 600, "\(viewBox.output.0)")
+        // Right to left, the button written `::scroll-button(left)` "Previous" goes forward.
+        let rtl = try Self.audit(["--url", page + "?mode=tabs&dir=rtl", "--rule", "label,rtl"])
+        #expect(
+            rtl.line("label")?.contains(
+                "the control that goes to the next slide (body > main > ul::scroll-button(inline-end)) is named “Previous”; the control that goes to the previous slide (body > main > ul::scroll-button(inline-start)) is named “Next”"
+            ) == true, "\(rtl.run.stdout)")
+        #expect(rtl.line("rtl")?.hasPrefix("PASS rtl") == true, "\(rtl.run.stdout)")
         let buttons = try Self.audit(["--url", page + "?buttons=only", "--rule", "value,edges"])
         #expect(buttons.run.lines.first?.hasSuffix("found as a CSS carousel (::scroll-button())") == true, "\(buttons.run.stdout)")
         #expect(buttons.line("value")?.contains("nothing conveys which slide is current") == true, "\(buttons.run.stdout)")

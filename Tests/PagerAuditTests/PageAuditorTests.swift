@@ -311,6 +311,22 @@ import Testing
         #expect(facts.statusCountFollowingSlides == nil)
     }
 
+    /// A control named for the other way fails label: a screen-reader user hears "Previous" and
+    /// goes forward. "Next slide" and "Go back" on their own sides pass; "backdrop" is no "back".
+    @Test func aControlNamedForTheOtherWayFailsLabel() {
+        var facts = Self.facts()
+        #expect(Self.finding(.label, facts).status == .pass)
+        facts.next?.name = "Next slide"
+        facts.previous?.name = "Go back"
+        #expect(Self.finding(.label, facts).status == .pass)
+        facts.next?.name = "Backdrop next"
+        #expect(Self.finding(.label, facts).status == .pass)
+        facts.next?.name = "Previous"
+        let swapped = Self.finding(.label, facts)
+        #expect(swapped.status == .fail)
+        #expect(swapped.message == "the control that goes to the next slide (#next) is named “Previous”", "\(swapped.message)")
+    }
+
     /// Enter on a Next the page took out of the Tab order is no keyboard way (tiny-slider's
     /// prev and next are tabindex="-1"): with dots it passes and says so; alone it fails.
     @Test func arrowsOutOfTheTabOrderAreNoKeyboardWay() {

@@ -153,6 +153,23 @@ package struct PageAuditor: Sendable {
             guard let control, AccessibleText.isSilent(control.name) else { continue }
             problems.append(("\(what) (\(control.selector.clipped(60))) has no accessible name", control))
         }
+        // A control named for the other way: a screen-reader user hears "Previous" and goes
+        // forward. A CSS carousel's buttons are found by the way they scroll, and one written
+        // `::scroll-button(left)` "Previous" scrolls forward on a right-to-left page.
+        for (control, way, other) in [
+            (facts.next, "next", ["previous", "prev", "back", "backward", "backwards"]),
+            (facts.previous, "previous", ["next", "forward", "forwards"]),
+        ] {
+            guard let control else { continue }
+            let words = control.name.lowercased().split { !$0.isLetter }.map(String.init)
+            if words.contains(where: other.contains) {
+                problems.append(
+                    (
+                        "the control that goes to the \(way) \(word) (\(control.selector.clipped(60))) is named \u{201C}\(control.name.clipped(30))\u{201D}",
+                        control
+                    ))
+            }
+        }
         let unnamedSlides = facts.slides.indices.filter {
             let slide = facts.slides[$0]
             return slide.exposed && slide.roleDescription != nil && AccessibleText.isSilent(slide.name)
