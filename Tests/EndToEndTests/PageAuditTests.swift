@@ -464,6 +464,19 @@ import Testing
         #expect(scroller.run.errorLines.first?.hasPrefix("pagervoice audit: no carousel found on ") == true, "\(scroller.run.stderr)")
     }
 
+    /// Dots in a row above a narrow scroll-snap list, both in a page-wide section
+    /// (Tests/Carousels/dots-apart.html): the slide on screen is read in the middle of the list
+    /// the slides are seen through, not of the section, whose middle lies past the list's edge
+    /// and made slide 2, hidden there, the one "on screen" at load.
+    @Test func theSlideOnScreenIsReadWhereTheSlidesAreSeen() throws {
+        let audit = try Self.audit(["--url", "file://" + Self.page("dots-apart.html"), "--rule", "value,hidden-pages"])
+        #expect(audit.run.lines.first?.hasPrefix("Auditing the carousel body > section (“Highlights”) on ") == true, "\(audit.run.stdout)")
+        #expect(audit.line("value")?.hasPrefix("PASS value") == true, "\(audit.run.stdout)")
+        #expect(
+            audit.line("hidden-pages")?.contains("once loaded slide 2, slide 3, not on screen, are in the accessibility tree") == true,
+            "\(audit.run.stdout)")
+    }
+
     /// Bootstrap 4.6's own "Carousel" example page, from Debian's libjs-bootstrap4, as its site
     /// renders it (the page's Hugo placeholders drawn as the SVGs they stand for): legacy markup
     /// still on a great many sites, indicators that are list items with no name, no state and no

@@ -639,7 +639,18 @@ enum CarouselScript {
             shownSlide() {
               if (!found.slides.length) return -1;
               const rootBox = found.root.getBoundingClientRect();
-              const x = (Math.max(rootBox.left, 0) + Math.min(rootBox.right, innerWidth)) / 2;
+              // Across: the middle of the window the slides are seen through, the nearest element
+              // around them that clips them (overflow), within the widget. The widget's own middle
+              // missed it where the dots lie outside the scroller (a nav of links above a
+              // scroll-snap list: the widget is their common ancestor, the whole page wide).
+              let clip = found.root;
+              for (let n = found.slides[0].parentElement; n && n !== found.root && found.root.contains(n); n = n.parentElement) {
+                if (getComputedStyle(n).overflowX !== 'visible') { clip = n; break; }
+              }
+              const clipBox = clip.getBoundingClientRect();
+              const left = Math.max(clipBox.left, rootBox.left, 0);
+              const right = Math.min(clipBox.right, rootBox.right, innerWidth);
+              const x = right > left ? (left + right) / 2 : (Math.max(rootBox.left, 0) + Math.min(rootBox.right, innerWidth)) / 2;
               // The middle of the slides' own area, clear of pickers and controls above or below it.
               const holder = found.slides[0].parentElement || found.root;
               const box = holder.getBoundingClientRect();
