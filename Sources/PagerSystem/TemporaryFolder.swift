@@ -17,10 +17,11 @@ package final class TemporaryFolder: Sendable {
     package let path: String
     private let registration: Locked<ExitCleanup.Registration?>
 
-    /// Creates `<parent>/<prefix>-XXXXXX`, in `parentFolder` unless another folder is named.
+    /// Creates `<parent>/<prefix>-` followed by six random characters, in `parentFolder` unless
+    /// another folder is named.
     package init(prefix: String, in parent: String? = nil) throws(TemporaryFolderError) {
         let parent = parent ?? Self.parentFolder
-        var template = Array("\(parent)/\(prefix)-XXXXXX".utf8CString)
+        var template = Array("\(parent)/\(prefix)-\(Self.randomPart)".utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!) }
         guard created != nil else { throw TemporaryFolderError(parent: parent, errno: Errno(rawValue: errno)) }
         path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -28,6 +29,10 @@ package final class TemporaryFolder: Sendable {
     }
 
     deinit { remove() }
+
+    /// The end of the name `mkdtemp(3)` requires: six X's, which it replaces with random
+    /// characters as it creates the folder, so two runs never share one.
+    static let randomPart = String(repeating: "X", count: 6)
 
     /// Where temporary folders go: `$TMPDIR` when it is set and absolute, else /tmp.
     package static var parentFolder: String {

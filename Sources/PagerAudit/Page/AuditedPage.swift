@@ -42,7 +42,7 @@ package struct AuditedPage: Sendable {
         self.detection = detection
     }
 
-    /// "the carousel #hero (“Highlights”) on file:///…/index.html, found as …"
+    /// "the carousel #hero (“Highlights”) on Tests/Carousels/bootstrap.html, found as …"
     package var headline: String {
         let name = AccessibleText.isSilent(carousel.name) ? "" : " (\u{201C}\(carousel.name.clipped(60))\u{201D})"
         return "the carousel \(carousel.selector.clipped(80))\(name) on \(url.clipped(120)), found as \(detection)"
