@@ -36,23 +36,25 @@ import Testing
         }
     }
 
-    /// Swiper 8.4.7 and Splide 4.1.4, plain and looping, are held to the model step by step
-    /// (looping, their copies are not pages); Glide.js 3.5.0 marks its current bullet by a class
-    /// alone, so every page check fails and says what the carousel conveys.
-    @Test func swiperGlideAndSplide() throws {
+    /// Pages of our own that behave as Swiper 8.4.7 and Splide 4.1.4 do
+    /// (Tests/Carousels/looping-bullets.html and motion-redraw.html), plain and looping, are held
+    /// to the model step by step (looping, their copies are not pages); one that behaves as
+    /// Glide.js 3.5.0 does (class-bullets.html) marks its current bullet by a class alone, so
+    /// every page check fails and says what the carousel conveys.
+    @Test func bulletsTabsAndCopiesAreSteppedThrough() throws {
         let script = Self.page("paging-slick.pv")
-        for page in ["swiper.html", "swiper.html?loop=1", "splide.html", "splide.html?type=loop"] {
+        for page in ["looping-bullets.html", "looping-bullets.html?loop=1", "motion-redraw.html", "motion-redraw.html?type=loop"] {
             let run = try Self.verify(["--url", "file://" + Self.page(page), script]).run
             #expect(run.status == 0, "\(page): \(run.stdout)\(run.stderr)")
             #expect(run.lines == ["4 passed, 0 failed"], "\(page)")
         }
-        let glide = try Self.verify(["--url", "file://" + Self.page("glide.html"), script]).run
-        #expect(glide.status == 1)
+        let classBullets = try Self.verify(["--url", "file://" + Self.page("class-bullets.html"), script]).run
+        #expect(classBullets.status == 1)
         #expect(
-            glide.lines.first
+            classBullets.lines.first
                 == "\(script):1: at the start the model is on page 1 of 3; the carousel conveys no dot marked current and slide 1 shown",
-            "\(glide.stdout)")
-        #expect(glide.lines.last == "0 passed, 4 failed")
+            "\(classBullets.stdout)")
+        #expect(classBullets.lines.last == "0 passed, 4 failed")
     }
 
     /// A live region whose number follows the slides while it counts a loop's copies ("Slide 2 of
@@ -95,16 +97,17 @@ import Testing
             failingFirstWith: "::scroll-marker links that do not say which is current in the accessibility tree and slide 1 shown")
     }
 
-    /// tiny-slider 2.9.4 says the position in a live region of its own, beside dots named
-    /// "(Current Slide)". Looping (its default) the region says "slide 2 of 3" on slide 1, and
-    /// every position check fails and says so; not looping, it agrees with the model. Its prev
-    /// and next are out of the Tab order, so a script that presses them fails there, and says
-    /// that, not that the carousel wraps around.
-    @Test func tinySlidersLiveRegionIsHeldToTheModel() throws {
+    /// tiny-slider 2.9.4, as a page of our own that behaves as it does
+    /// (Tests/Carousels/region-beside.html), says the position in a live region of its own,
+    /// beside dots named "(Current Slide)". Looping (its default) the region says "slide 2 of 3"
+    /// on slide 1, and every position check fails and says so; not looping, it agrees with the
+    /// model. Its prev and next are out of the Tab order, so a script that presses them fails
+    /// there, and says that, not that the carousel wraps around.
+    @Test func aLiveRegionBesideTheSlidesIsHeldToTheModel() throws {
         try Self.expectPicking(
-            "tiny-slider.html", failingFirstWith: "dot 1 named current and its live region saying “slide 2 of 3” and slide 1 shown")
-        try Self.expectPicking("tiny-slider.html?loop=0", failingFirstWith: nil)
-        let pressing = try Self.verify(["--url", "file://" + Self.page("tiny-slider.html?loop=0"), Self.page("paging-slick.pv")]).run
+            "region-beside.html", failingFirstWith: "dot 1 named current and its live region saying “slide 2 of 3” and slide 1 shown")
+        try Self.expectPicking("region-beside.html?loop=0", failingFirstWith: nil)
+        let pressing = try Self.verify(["--url", "file://" + Self.page("region-beside.html?loop=0"), Self.page("paging-slick.pv")]).run
         #expect(pressing.status == 1)
         #expect(pressing.stdout.contains("next cannot be done on the carousel: its next control ("), "\(pressing.stdout)")
         #expect(!pressing.stdout.contains("wraps around"), "\(pressing.stdout)")
@@ -130,19 +133,21 @@ import Testing
         #expect(!run.stderr.contains("TypeError"), "\(run.stderr)")
     }
 
-    /// The APG's own carousels rotate once as they load, so they start on slide 2. The model
-    /// starts there too: a script written for slide 2 passes on both. Before, the model began on
-    /// page 1 and every check of every script was one slide off, so no script could pass. A
-    /// script written for page 1 fails its page checks, the first saying where the carousel
-    /// started, and each showing the model and the carousel agreeing.
+    /// The APG's own carousel examples rotate once as they load, so they start on slide 2
+    /// (Tests/Carousels/apg-documented.html behaves as they do). The model starts there too: a
+    /// script written for slide 2 passes on both. Before, the model began on page 1 and every
+    /// check of every script was one slide off, so no script could pass. A script written for
+    /// page 1 fails its page checks, the first saying where the carousel started, and each
+    /// showing the model and the carousel agreeing.
     @Test func apgCarouselsStartWhereTheyLoad() throws {
-        for example in ["carousel-1-prev-next.html", "carousel-2-tablist.html"] {
-            let run = try Self.verify(["--url", Self.page("apg/" + example), Self.page("paging-apg.pv")]).run
-            #expect(run.status == 0, "\(example): \(run.stdout)\(run.stderr)")
-            #expect(run.lines == ["6 passed, 0 failed"], "\(example)")
+        let page = "file://" + Self.page("apg-documented.html")
+        for query in ["", "?tabs=1"] {
+            let run = try Self.verify(["--url", page + query, Self.page("paging-apg.pv")]).run
+            #expect(run.status == 0, "\(query): \(run.stdout)\(run.stderr)")
+            #expect(run.lines == ["6 passed, 0 failed"], "\(query)")
         }
         let script = Self.page("paging.pv")
-        let fromOne = try Self.verify(["--url", Self.page("apg/carousel-1-prev-next.html"), script]).run
+        let fromOne = try Self.verify(["--url", page, script]).run
         #expect(fromOne.status == 1)
         #expect(
             fromOne.lines.first
@@ -156,7 +161,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let late = folder.path + "/late.pv"
         try "next\nexpect-page 2\n".write(toFile: late, atomically: true, encoding: .utf8)
-        let afterAStep = try Self.verify(["--url", Self.page("apg/carousel-1-prev-next.html"), late]).run
+        let afterAStep = try Self.verify(["--url", page, late]).run
         #expect(
             afterAStep.lines.first
                 == "\(late):2: after next the model is on page 3 of 6; the carousel conveys slide “3 of 6” shown (the script expects page 2); the carousel started on slide 2, and so did the model",
