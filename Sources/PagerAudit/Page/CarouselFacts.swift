@@ -139,7 +139,8 @@ package struct PageElement: Sendable, Equatable {
     /// Enabled, but taken out of the Tab order by the page (`tabindex="-1"`): focusable from
     /// script only (tiny-slider's prev and next, which take the arrow keys on their group).
     package var outOfTabOrder = false
-    /// It is in the accessibility tree (not hidden, not ignored).
+    /// A screen reader meets it: its node is in the accessibility tree, or (a plain container
+    /// the tree leaves out as having nothing to say) something under it is.
     package var exposed = false
     package var disabled = false
 
@@ -185,7 +186,8 @@ package struct Conveyed: Sendable, Equatable {
     package var current: [Int] = []
     /// Pickers whose `aria-pressed` is true.
     package var pressed: [Int] = []
-    /// Slides in the accessibility tree (not hidden from assistive technology).
+    /// Slides a screen reader reads (not hidden from assistive technology): in the
+    /// accessibility tree, or with their contents in it.
     package var exposedSlides: [Int] = []
     /// A looping carousel's copies of slides (made so it can scroll past the last into the
     /// first) that a screen reader reads: not hidden, and showing words or a picture.

@@ -11,6 +11,12 @@ struct AccessibilitySnapshot {
         var name: String
         var roleDescription: String?
         var ignored: Bool
+        /// Whether a screen reader reads the part's contents: its own node is in the tree, or,
+        /// where Chromium leaves that node out as a container with nothing to say (a plain `div`
+        /// slide: "uninteresting"), something under it is. A slide whose node is ignored for
+        /// that reason alone still has its words read where it sits; one hidden by
+        /// `aria-hidden`, `inert` or `visibility` has every node under it ignored too.
+        var read = false
         var focusable: Bool
         var selected: Bool?
         var pressed: Bool?
@@ -29,14 +35,33 @@ struct AccessibilitySnapshot {
     /// DOM node id).
     init(tree: [JSON], marks: [String: Int]) {
         var byBackend: [Int: JSON] = [:]
+        var byId: [String: JSON] = [:]
         for node in tree {
+            if let id = node["nodeId"]?.stringValue { byId[id] = node }
             guard let backend = node["backendDOMNodeId"]?.intValue else { continue }
             byBackend[backend] = node
         }
         for (mark, backend) in marks {
-            guard let node = byBackend[backend] else { continue }
-            nodes[mark] = Self.node(node)
+            guard let json = byBackend[backend] else { continue }
+            var node = Self.node(json)
+            node.read = !node.ignored || Self.readBelow(json, byId)
+            nodes[mark] = node
         }
+    }
+
+    /// Whether any node under an ignored one is in the tree (not ignored), following `childIds`
+    /// through the nodes read. Bounded, since a slide may hold a whole article: the first node
+    /// found decides.
+    static func readBelow(_ node: JSON, _ byId: [String: JSON], limit: Int = 5_000) -> Bool {
+        var stack = node["childIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        var visited = 0
+        while let id = stack.popLast(), visited < limit {
+            visited += 1
+            guard let child = byId[id] else { continue }
+            if child["ignored"]?.boolValue != true { return true }
+            stack += child["childIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        }
+        return false
     }
 
     static func node(_ json: JSON) -> Node {
@@ -130,7 +155,7 @@ struct AccessibilitySnapshot {
         element.name = node.name
         element.roleDescription = node.roleDescription
         element.focusable = node.focusable
-        element.exposed = !node.ignored
+        element.exposed = node.read
         element.disabled = node.disabled
         return element
     }

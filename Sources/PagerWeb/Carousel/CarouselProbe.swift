@@ -538,7 +538,7 @@ package struct CarouselProbe {
         for index in facts.slides.indices {
             let node = snapshot.nodes["slide-\(index)"]
             conveyed.slideNames.append(node?.name ?? "")
-            if let node, !node.ignored { conveyed.exposedSlides.append(index) }
+            if let node, node.read { conveyed.exposedSlides.append(index) }
         }
         conveyed.exposedCopies = now["copiesExposed"]?.intValue ?? 0
         if let slider = snapshot.nodes["slider"] {
