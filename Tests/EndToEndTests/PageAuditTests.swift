@@ -192,6 +192,8 @@ import Testing
     ///   findings' selectors went through it: no finding was the same from one run to the next.
     /// - Swiper's Previous, disabled on slide 1, lets clicks through to the slide (as it should):
     ///   target-size said it was covered. A disabled control is no target then.
+    /// - Glide fades every property of its bullets, visibility too, so hiding them for the
+    ///   picture behind them took a fade's time: a slide's reading was lost now and then.
     @Test func bulletsAfterSwiperAndGlide() throws {
         for page in ["looping-bullets.html", "looping-bullets.html?loop=1"] {
             let audit = try Self.audit(["--url", "file://" + Self.page(page)])
@@ -218,6 +220,16 @@ import Testing
             #expect(audit.line("scroll")?.hasPrefix("PASS scroll") == true, "\(page): \(audit.run.stdout)")
             #expect(audit.line("value")?.contains("no dot is marked as current") == true, "\(audit.run.stdout)")
             #expect(audit.line("reduce-motion")?.contains("still animates transform for 400 ms") == true, "\(audit.run.stdout)")
+        }
+        // Bullets that fade every property, visibility too (Glide's "transition: all"): hidden
+        // for the picture of what lies behind them, they were still drawn, and that slide's
+        // reading was lost, so the worst case named differed from run to run (3 of 6 runs named
+        // a lighter one). They are hidden at once now; three runs, since a miss was a matter of
+        // timing.
+        for _ in 1...3 {
+            let fading = try Self.audit(["--url", "file://" + Self.page("class-bullets.html?fade=all"), "--rule", "dot-contrast"])
+            #expect(
+                fading.line("dot-contrast")?.contains("(worst: dot 1) drawn #99AAA2 over #335544: 3.42:1") == true, "\(fading.run.stdout)")
         }
         let classLoop = try Self.audit(["--url", "file://" + Self.page("class-bullets.html?type=carousel"), "--rule", "hidden-pages"])
         #expect(

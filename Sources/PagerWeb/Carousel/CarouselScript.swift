@@ -985,13 +985,17 @@ enum CarouselScript {
               });
               return out.slice(0, 20);
             },
-            // Hides (or shows again) the pickers for the screenshot of what lies behind them.
+            // Hides (or shows again) the pickers for the screenshot of what lies behind them, at
+            // once: a page that fades every property of its dots (Glide's "transition: all")
+            // keeps them drawn for the fade, visibility too, and the picture taken next would
+            // show them.
             hidePickers(hide) {
               let style = document.getElementById('pagervoice-hide');
               if (hide && !style) {
                 style = document.createElement('style');
                 style.id = 'pagervoice-hide';
-                style.textContent = '[' + MARK + '^="picker-"],[' + MARK + '^="slide-"]::scroll-marker{visibility:hidden !important}';
+                style.textContent =
+                  '[' + MARK + '^="picker-"],[' + MARK + '^="slide-"]::scroll-marker{visibility:hidden !important;transition:none !important}';
                 document.head.appendChild(style);
               } else if (!hide && style) {
                 style.remove();
