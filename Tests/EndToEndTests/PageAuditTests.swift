@@ -206,6 +206,14 @@ import Testing
             #expect(audit.line("target-size")?.contains("covered") == false, "\(audit.run.stdout)")
             #expect(audit.line("target-size")?.contains("(8x8 px) is under 24x24 px") == true, "\(audit.run.stdout)")
         }
+        // A random hex id with few changes between letters and digits, as about one Swiper load
+        // in 800 makes: it was taken for a name.
+        let fewChanges = try Self.audit([
+            "--url", "file://" + Self.page("looping-bullets.html?id=abcdef0123fedcba"), "--rule", "hidden-pages",
+        ])
+        #expect(
+            fewChanges.line("hidden-pages")?.hasPrefix("FAIL hidden-pages (WCAG 2.4.3) at body > main > div > div:nth-of-type(1) > ")
+                == true, "\(fewChanges.run.stdout)")
         let looping = try Self.audit(["--url", "file://" + Self.page("looping-bullets.html?loop=1"), "--rule", "hidden-pages,edges"])
         #expect(
             looping.line("hidden-pages")?.contains(

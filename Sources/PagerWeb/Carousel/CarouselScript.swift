@@ -223,10 +223,13 @@ enum CarouselScript {
           // An id a script made up at load (Swiper's "swiper-wrapper-3db03ed24dfda889", a UUID,
           // Math.random().toString(36), a timestamp) names the element in this load only: a
           // selector through it changed from run to run, so a finding never matched the same
-          // finding before (SARIF's baseline, a diff). Made up: six digits in a row, or a run of
+          // finding before (SARIF's baseline, a diff). Made up: six digits in a row, a run of
           // eight letters and digits that changes between them three times or more ("a1b2c3d4";
-          // "carousel2024" and "slick-slide00" are names).
+          // "carousel2024" and "slick-slide00" are names), or twelve hex digits in a row with a
+          // digit among them (Swiper's 16 random hex digits change between letters and digits
+          // fewer than three times about once in 800 loads: "abcdef0123fedcba").
           const madeUp = (id) => /\d{6,}/.test(id)
+            || (id.match(/[0-9a-f]{12,}/gi) || []).some((run) => /\d/.test(run))
             || (id.match(/[0-9a-z]{8,}/gi) || []).some((run) => (run.match(/\d[a-z]|[a-z]\d/gi) || []).length >= 3);
           const uniqueId = (n) => n.id && !madeUp(n.id) && document.querySelectorAll('#' + CSS.escape(n.id)).length === 1;
           const selectorOf = (e) => {
