@@ -5,8 +5,12 @@ import PagerAudit
 ///
 /// Inside the dot's box, a pixel that differs between the two is the dot's paint (a border
 /// that is transparent, a padding box, the page showing around a round dot all stay the same and
-/// drop out). The dot's colour is its most common painted colour (its fill; anti-aliased edges
-/// are rarer); the contrast is the lowest, over the pixels painted in that colour, between it and
+/// drop out). The dot's colour is its most common painted colour among the pixels it covers
+/// fully: those changed at least half as much as the most changed one. A filled dot's fill is
+/// most of its pixels either way; a ring's edge pixels, anti-aliased, outnumber its fully covered
+/// ones (Bootstrap 3's 1 px white ring was "#838383", a pixel the ring barely touches, over
+/// #777777), so the faint ones are left out before counting. The contrast is the lowest, over the
+/// pixels painted in that colour, between it and
 /// the same pixel with the dot hidden, so a dot over a photograph is judged where the photograph
 /// is closest to it.
 enum DotContrast {
@@ -16,15 +20,16 @@ enum DotContrast {
         let right = min(Int(box.maxX.rounded(.up)), shown.width, behind.width)
         let bottom = min(Int(box.maxY.rounded(.up)), shown.height, behind.height)
         guard left < right, top < bottom else { return nil }
-        var counts: [RGBAImage.Pixel: Int] = [:]
         var painted: [(dot: RGBAImage.Pixel, under: RGBAImage.Pixel)] = []
         for y in top..<bottom {
             for x in left..<right {
                 guard let dot = shown[x, y], let under = behind[x, y], !close(dot, under) else { continue }
-                counts[dot, default: 0] += 1
                 painted.append((dot, under))
             }
         }
+        let most = painted.map { change($0.dot, $0.under) }.max() ?? 0
+        var counts: [RGBAImage.Pixel: Int] = [:]
+        for pair in painted where change(pair.dot, pair.under) * 2 >= most { counts[pair.dot, default: 0] += 1 }
         guard let fill = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key.description > $1.key.description) })?.key
         else {
             return DotPixels(picker: picker, isCurrent: isCurrent, dot: .white, background: .white, ratio: 1, pixels: 0)
@@ -39,6 +44,11 @@ enum DotContrast {
         guard let worst else { return nil }
         return DotPixels(
             picker: picker, isCurrent: isCurrent, dot: dotColour, background: worst.under, ratio: worst.ratio, pixels: painted.count)
+    }
+
+    /// How far a pixel was moved by the dot: the largest change of one channel.
+    static func change(_ a: RGBAImage.Pixel, _ b: RGBAImage.Pixel) -> Int {
+        max(abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
     }
 
     /// Within one step per channel: the same colour, allowing for dithering and rounding.
