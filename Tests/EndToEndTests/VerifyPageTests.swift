@@ -63,7 +63,9 @@ import Testing
     @Test func aLiveRegionCountingCopiesFailsEveryPageCheck() throws {
         try Self.expectPicking(
             "announcer.html?status=copies",
-            failingFirstWith: "dot “Go to slide 1” current and its live region saying “Slide 2 of 5” and slide 1 shown")
+            failingFirstWith:
+                "dot “Go to slide 1” current and its live region saying “Slide 2 of 5” and slide 1 shown; the live region says there are 5, not 3"
+        )
         try Self.expectPicking("announcer.html?status=cart", failingFirstWith: nil)
     }
 

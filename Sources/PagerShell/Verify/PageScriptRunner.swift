@@ -280,12 +280,16 @@ struct PageScriptRunner {
             let modelHolds = pager.pageNumber == page && pager.count == wantCount
             let pageProblem = page >= 1 ? position.problem(expected: page - 1, count: wantCount, facts: facts) : "the carousel has pages"
             let passed = modelHolds && pageProblem == nil
+            // A count the carousel states wrongly ("Slide 2 of 5" on three slides) is not seen
+            // in what it conveys, which names the slide alone: said as the audit says it.
+            let counts = position.statedCounts.filter { $0.count != wantCount }
+                .map { "; the \($0.channel) says there are \($0.count), not \(wantCount)" }.joined()
             return .init(
                 file: file, line: line, passed: passed, expected: expectation.expectedText,
                 got: "model page \(pager.pageNumber) of \(pager.count); the carousel conveys \(said)",
                 detail: passed
                     ? nil
-                    : "\(context)\(modelSays); the carousel conveys \(said)\(modelHolds ? "" : " (the script expects \(expectation.expectedText))")\(started)"
+                    : "\(context)\(modelSays); the carousel conveys \(said)\(modelHolds ? "" : " (the script expects \(expectation.expectedText))")\(counts)\(started)"
                         + (commandRan && Self.wrapped(after: command, pager: pager, position: position, count: count)
                             ? "; the carousel wraps around at its ends, where the model stops (as the pager it reproduces does), so no script passes a step past an end"
                             : "")
