@@ -463,7 +463,8 @@ import Testing
     /// audited like any other. Links mode (the default): which dot is current cannot be read,
     /// and value says so rather than failing; every slide is exposed; a smooth scroll under
     /// reduced motion is motion. Tabs mode: the current tab is selected and only its slide is
-    /// exposed. A carousel whose dots mark columns has no slides to find, and says so.
+    /// exposed. A carousel whose dots mark columns has no slides to find, and says so. A second
+    /// one on the page went unmentioned.
     @Test func cssCarouselsAreAudited() throws {
         let page = "file://" + Self.page("css-carousel.html")
         let links = try Self.audit(["--url", page])
@@ -519,6 +520,11 @@ import Testing
         #expect(
             notThere.run.errorLines.first?.hasPrefix("pagervoice audit: --carousel h1 matches an element in which no carousel was found")
                 == true)
+        // A second CSS carousel on the page is named, as an APG or Bootstrap one is.
+        let two = try Self.audit(["--url", "file://" + Self.page("css-carousel.html?two=1"), "--rule", "label"])
+        #expect(
+            two.run.lines.contains("note: the page has 1 more carousel (body > main > ul:nth-of-type(2)); choose one with --carousel"),
+            "\(two.run.stdout)")
         let folder = try TemporaryDirectory()
         let plain = folder.path + "/scroller.html"
         let item = "<li style=\"flex:0 0 300px\">"

@@ -595,6 +595,15 @@ enum CarouselScript {
                     .filter((e) => e !== r && !r.contains(e) && !e.contains(r) && (kind !== 'apg' || /carousel/i.test(e.getAttribute('aria-roledescription'))));
                   if (kind === 'apg' || kind === 'bootstrap') extra.forEach((e) => others.includes(e) || others.push(e));
                 }
+                // CSS carousels too: a scroll container with a ::scroll-marker-group, which no
+                // element or attribute marks (a second one went unmentioned).
+                if ('scrollMarkerGroup' in document.body.style) {
+                  for (const e of within(document, '*')) {
+                    if (e === r || r.contains(e) || e.contains(r) || others.includes(e)) continue;
+                    const style = getComputedStyle(e);
+                    if (style.scrollMarkerGroup && style.scrollMarkerGroup !== 'none' && /auto|scroll|hidden/.test(style.overflowX + style.overflowY)) others.push(e);
+                  }
+                }
               }
               return {
                 how: found.how,
