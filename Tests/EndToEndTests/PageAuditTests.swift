@@ -545,6 +545,15 @@ import Testing
         #expect(
             audit.line("hidden-pages")?.contains("once loaded slide 2, slide 3, not on screen, are in the accessibility tree") == true,
             "\(audit.run.stdout)")
+
+        // With no section, the widget found is the body: Tab past the page's last element leaves
+        // focus on the body, which was taken for the widget itself, and the walk went on round
+        // the page to "Tab reached dot “Slide 1” twice".
+        let flat = try Self.audit(["--url", "file://" + Self.page("dots-apart.html?flat=1"), "--rule", "focus-order"])
+        #expect(flat.run.lines.first?.hasPrefix("Auditing the carousel body on ") == true, "\(flat.run.stdout)")
+        #expect(
+            flat.line("focus-order")?.hasPrefix("PASS focus-order (WCAG 2.4.3): Tab reaches dot “Slide 1” → dot “Slide 2” → dot “Slide 3”")
+                == true, "\(flat.run.stdout)")
     }
 
     /// Bootstrap 4.6's own "Carousel" example page, from Debian's libjs-bootstrap4, as its site

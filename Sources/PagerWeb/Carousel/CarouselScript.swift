@@ -837,11 +837,15 @@ enum CarouselScript {
               return { shown: api.shownSlide(), live: api.live(), now: performance.now() };
             },
             // Where keyboard focus is, as a part of the widget.
+            // No element focused (the body has focus, as when Tab has gone past the page's last
+            // element) is 'none' even where the widget found is the body itself: taken for a
+            // part of it, the Tab walk went on round the page and met the first dot "twice".
             focused() {
               const active = document.activeElement;
-              const marked = active && active.closest ? active.closest('[' + MARK + ']') : null;
+              if (!active || active === document.body || active === document.documentElement) return { focus: 'none', focusInSlide: -1 };
+              const marked = active.closest ? active.closest('[' + MARK + ']') : null;
               return {
-                focus: marked ? marked.getAttribute(MARK) : (found.root.contains(active) ? 'inside' : (active === document.body || !active ? 'none' : 'outside')),
+                focus: marked ? marked.getAttribute(MARK) : (found.root.contains(active) ? 'inside' : 'outside'),
                 focusInSlide: found.slides.findIndex((s) => s.contains(active)),
               };
             },
@@ -909,8 +913,6 @@ enum CarouselScript {
                 const part = markedPart(e);
                 return part && part !== found.root ? part.getAttribute(MARK) : null;
               };
-              const active = document.activeElement;
-              const marked = markedPart(active);
               const live = api.live();
               const running = runningIn(found.root);
               return {
@@ -927,8 +929,7 @@ enum CarouselScript {
                 slider: found.slider ? { now: found.slider.getAttribute('aria-valuenow'), text: found.slider.getAttribute('aria-valuetext'), max: found.slider.getAttribute('aria-valuemax') } : null,
                 live,
                 status: api.status(),
-                focus: marked ? marked.getAttribute(MARK) : (found.root.contains(active) ? 'inside' : (active === document.body || !active ? 'none' : 'outside')),
-                focusInSlide: found.slides.findIndex((s) => s.contains(active)),
+                ...api.focused(),
                 animating: running.length,
                 longestAnimation: Math.max(0, ...running.map(duration)),
                 // The part the longest runs on ("picker-1": Splide's current dot grows for 200 ms
