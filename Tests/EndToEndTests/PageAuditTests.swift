@@ -82,6 +82,32 @@ import Testing
         #expect(audit.run.stderr == "")
     }
 
+    /// Slick 1.8.1 from Debian showing three items at a time and scrolling three (its
+    /// documentation's "Multiple Items"), as a row of products is: two pages, two dots. Slick
+    /// selects the dot at the index of the first slide shown, not of the page (its initADA:
+    /// `.eq(_.currentSlide)`), so once a page has been turned no dot is selected, and value says
+    /// so; verify fails the page checks after a step, and passes the first.
+    @Test func slicksRowOfThree() throws {
+        let audit = try Self.audit(["--url", Self.page("slick-rows.html")])
+        #expect(audit.failing == ["value", "one-announcement", "reduce-motion", "dot-contrast"], "\(audit.run.stdout)")
+        #expect(audit.line("label")?.contains("its 2 tabs (“1 of 2” …)") == true, "\(audit.run.stdout)")
+        #expect(
+            audit.line("value")?.contains(
+                "after “Next” (Enter) on slide 1 slide 2 is on screen (the model: 2 of 2), but no tab is marked as current") == true,
+            "\(audit.run.stdout)")
+        #expect(audit.line("hidden-pages")?.hasPrefix("PASS hidden-pages") == true, "\(audit.run.stdout)")
+        let folder = try TemporaryDirectory()
+        let script = folder.path + "/rows.pv"
+        try "expect-position 1 of 2\nnext\nexpect-position 2 of 2\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try Pagervoice.run(["verify", "--url", Self.page("slick-rows.html"), script], environment: ["TMPDIR": folder.path])
+        #expect(run.status == 1)
+        #expect(
+            run.lines == [
+                "\(script):3: after next the model is on page 2 of 2; the carousel conveys no tab marked current and slide 2 shown",
+                "1 passed, 1 failed",
+            ], "\(run.stdout)")
+    }
+
     /// Bootstrap 3.4.1 from Debian (`libjs-bootstrap`, with `libjs-jquery`), set up the way its
     /// documentation shows, as many older sites still carry it: indicators that are list items
     /// with no name, no state and no focus; links for Previous and Next; a 600 ms slide under
