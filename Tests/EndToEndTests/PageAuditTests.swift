@@ -88,7 +88,7 @@ import Testing
     /// `.eq(_.currentSlide)`), so once a page has been turned no dot is selected, and value says
     /// so; verify fails the page checks after a step, and passes the first.
     @Test func slicksRowOfThree() throws {
-        let audit = try Self.audit(["--url", Self.page("slick-rows.html")])
+        let audit = try Self.audit(["--url", "file://" + Self.page("slick.html?rows=3")])
         #expect(audit.failing == ["value", "one-announcement", "reduce-motion", "dot-contrast"], "\(audit.run.stdout)")
         #expect(audit.line("label")?.contains("its 2 tabs (“1 of 2” …)") == true, "\(audit.run.stdout)")
         #expect(
@@ -99,7 +99,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let script = folder.path + "/rows.pv"
         try "expect-position 1 of 2\nnext\nexpect-position 2 of 2\n".write(toFile: script, atomically: true, encoding: .utf8)
-        let run = try Pagervoice.run(["verify", "--url", Self.page("slick-rows.html"), script], environment: ["TMPDIR": folder.path])
+        let run = try Pagervoice.run(
+            ["verify", "--url", "file://" + Self.page("slick.html?rows=3"), script], environment: ["TMPDIR": folder.path])
         #expect(run.status == 1)
         #expect(
             run.lines == [
