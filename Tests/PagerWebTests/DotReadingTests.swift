@@ -1,0 +1,69 @@
+import PagerAudit
+import PagerCore
+import Testing
+
+@testable import PagerWeb
+
+/// The two readings of a dot and a slide that real pages got wrong, on pictures and trees made
+/// here: a thin ring's colour, and a slide the tree leaves out while it keeps its words.
+@Suite struct DotReadingTests {
+    /// A 12 by 12 picture of grey `under`, with `paint` laid on each pixel for which `cover`
+    /// gives a coverage from 0 to 1 (as anti-aliasing lays an edge).
+    static func picture(under: UInt8, paint: UInt8, cover: (Int, Int) -> Double) -> RGBAImage {
+        var bytes: [UInt8] = []
+        for y in 0..<12 {
+            for x in 0..<12 {
+                let share = cover(x, y)
+                let value = UInt8((Double(under) * (1 - share) + Double(paint) * share).rounded())
+                bytes += [value, value, value, 255]
+            }
+        }
+        return RGBAImage(width: 12, height: 12, bytes: bytes)!
+    }
+
+    /// A white ring one pixel wide over #777777: four pixels fully covered, and twelve edge
+    /// pixels at one coverage, 10% (more of them, as on Bootstrap 3's indicators). The ring is
+    /// white, not the edge's #838383.
+    @Test func aThinRingIsTheColourOfItsFullyCoveredPixels() throws {
+        let full: Set<[Int]> = [[5, 2], [2, 5], [9, 5], [5, 9]]
+        let edge: Set<[Int]> = [[4, 2], [6, 2], [2, 4], [2, 6], [9, 4], [9, 6], [4, 9], [6, 9], [3, 3], [8, 3], [3, 8], [8, 8]]
+        let shown = Self.picture(under: 0x77, paint: 0xFF) { x, y in full.contains([x, y]) ? 1 : edge.contains([x, y]) ? 0.1 : 0 }
+        let behind = Self.picture(under: 0x77, paint: 0x77) { _, _ in 0 }
+        let dot = try #require(
+            DotContrast.measure(picker: 0, isCurrent: false, box: PageBox(x: 0, y: 0, width: 12, height: 12), shown: shown, behind: behind))
+        #expect(dot.dot == SRGBColor(red255: 255, green255: 255, blue255: 255))
+        #expect(abs(dot.ratio - 4.48) < 0.01, "\(dot.ratio)")
+        #expect(dot.pixels == 16)
+    }
+
+    /// A filled dot keeps the colour of its fill, which most of its pixels have.
+    @Test func aFilledDotIsTheColourOfItsFill() throws {
+        let shown = Self.picture(under: 0xFF, paint: 0xBE) { x, y in (3...8).contains(x) && (3...8).contains(y) ? 1 : 0 }
+        let behind = Self.picture(under: 0xFF, paint: 0xFF) { _, _ in 0 }
+        let dot = try #require(
+            DotContrast.measure(picker: 0, isCurrent: false, box: PageBox(x: 0, y: 0, width: 12, height: 12), shown: shown, behind: behind))
+        #expect(dot.dot == SRGBColor(red255: 0xBE, green255: 0xBE, blue255: 0xBE))
+        #expect(dot.pixels == 36)
+    }
+
+    /// The tree as DevTools gives it: a slide that is a plain div, ignored as having nothing to
+    /// say, over its words, which are not; a slide under aria-hidden, whose words are ignored too.
+    static let tree = """
+        [{"nodeId":"1","ignored":false,"role":{"value":"generic"},"childIds":["2","4"],"backendDOMNodeId":10},
+         {"nodeId":"2","ignored":true,"ignoredReasons":[{"name":"uninteresting"}],"childIds":["3"],"backendDOMNodeId":11},
+         {"nodeId":"3","ignored":false,"role":{"value":"StaticText"},"name":{"value":"Collect"},"childIds":[]},
+         {"nodeId":"4","ignored":true,"ignoredReasons":[{"name":"ariaHiddenElement"}],"childIds":["5"],"backendDOMNodeId":12},
+         {"nodeId":"5","ignored":true,"ignoredReasons":[{"name":"ariaHiddenSubtree"}],"role":{"value":"StaticText"},"childIds":[]}]
+        """
+
+    @Test func aSlideIsReadWhereItsWordsAreInTheTree() throws {
+        let nodes = try #require(JSON(parsing: Self.tree).arrayValue)
+        let snapshot = AccessibilitySnapshot(tree: nodes, marks: ["root": 10, "slide-0": 11, "slide-1": 12])
+        #expect(snapshot.nodes["root"]?.read == true)
+        #expect(snapshot.nodes["slide-0"]?.ignored == true)
+        #expect(snapshot.nodes["slide-0"]?.read == true)
+        #expect(snapshot.nodes["slide-1"]?.read == false)
+        #expect(snapshot.element("slide-0", selector: "div", box: nil).exposed)
+        #expect(!snapshot.element("slide-1", selector: "div", box: nil).exposed)
+    }
+}
