@@ -1175,6 +1175,29 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(30))
     }
 
+    /// A page that uses the probe's own name: an element with id="__pagervoice" (which
+    /// `window.__pagervoice` reaches too) stopped the probe from installing itself, and a global
+    /// of that name replaced it: "the script failed: TypeError: __pagervoice.find is not a
+    /// function". The probe is the window's own property now, and no page script replaces it.
+    @Test func aPageUsingTheProbesNameIsAuditedAllTheSame() throws {
+        let folder = try TemporaryDirectory()
+        let page = folder.path + "/clash.html"
+        let slides = (1...2).map {
+            "<div role=\"group\" aria-roledescription=\"slide\" aria-label=\"\($0) of 2\"\($0 == 2 ? " hidden" : "")>\($0)</div>"
+        }
+        try """
+        <!doctype html><html lang="en"><title>Clash</title><div id="__pagervoice"></div>
+        <script>var __pagervoice = 'ours'; window.__pagervoice = { find: 1 };</script>
+        <section aria-roledescription="carousel" aria-label="Highlights"><div aria-live="polite">\(slides.joined())</div>
+        <button type="button" onclick="go(1)">Previous</button><button type="button" onclick="go(1)">Next</button></section>
+        <script>let at = 0; const all = document.querySelectorAll('[aria-roledescription=slide]');
+        function go(d) { at = (at + d) % 2; all.forEach((s, i) => s.hidden = i !== at); }</script>
+        """.write(toFile: page, atomically: true, encoding: .utf8)
+        let audit = try Self.audit(["--url", page, "--rule", "label,value"])
+        #expect(audit.run.stderr == "", "\(audit.run.stderr)")
+        #expect(audit.line("value")?.hasPrefix("PASS value") == true, "\(audit.run.stdout)")
+    }
+
     /// Dialogs are dismissed and said; a page that goes elsewhere while audited is an error.
     @Test func dialogsAreDismissedAndNavigationIsCaught() throws {
         let folder = try TemporaryDirectory()

@@ -17,7 +17,9 @@ enum CarouselScript {
           // separately; this script only finds elements and measures what the tree does not carry.
           // Installed before each document's own scripts, it runs in the page's frames too (an
           // embedded video): only the page itself is audited.
-          if (window.__pagervoice || window.top !== window) return true;
+          // Installed once per document: an own property of the window, which an element with
+          // id="__pagervoice" (reached as window.__pagervoice too) is not.
+          if (Object.getOwnPropertyDescriptor(window, '__pagervoice') || window.top !== window) return true;
           const MARK = 'data-pagervoice';
           // While animations run faster (the widget stepped through), the page's short timers run
           // faster by the same factor: a carousel that finishes a change in a timer as long as its
@@ -1081,7 +1083,9 @@ enum CarouselScript {
               return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
             },
           };
-          window.__pagervoice = api;
+          // Not writable: a page's own `__pagervoice` (a global of that name) cannot replace the
+          // probe it is audited with.
+          Object.defineProperty(window, '__pagervoice', { value: api, writable: false, configurable: false, enumerable: false });
           return true;
         })()
         """#
