@@ -491,7 +491,7 @@ import Testing
     /// and value says so rather than failing; every slide is exposed; a smooth scroll under
     /// reduced motion is motion. Tabs mode: the current tab is selected and only its slide is
     /// exposed. A carousel whose dots mark columns has no slides to find, and says so. A second
-    /// one on the page went unmentioned.
+    /// one on the page went unmentioned, and a bar laid over its dots was not seen.
     @Test func cssCarouselsAreAudited() throws {
         let page = "file://" + Self.page("css-carousel.html")
         let links = try Self.audit(["--url", page])
@@ -547,6 +547,13 @@ import Testing
         #expect(
             notThere.run.errorLines.first?.hasPrefix("pagervoice audit: --carousel h1 matches an element in which no carousel was found")
                 == true)
+        // A bar laid over its dots: a click lands on the bar. Pseudo-elements are measured from
+        // DevTools and judged against the element they belong to (this was not checked at all).
+        let covered = try Self.audit(["--url", "file://" + Self.page("css-carousel.html?covered=1"), "--rule", "target-size"])
+        #expect(
+            covered.line("target-size")?.hasPrefix(
+                "FAIL target-size (WCAG 2.5.8) at body > main > ul > li:nth-of-type(1)::scroll-marker “Explore”: dot “Explore” is covered at its middle by body > main > div"
+            ) == true, "\(covered.run.stdout)")
         // A second CSS carousel on the page is named, as an APG or Bootstrap one is.
         let two = try Self.audit(["--url", "file://" + Self.page("css-carousel.html?two=1"), "--rule", "label"])
         #expect(

@@ -905,7 +905,19 @@ package struct CarouselProbe {
             try run { try page.setViewport(width: 1280, height: 800) }
             try settle()
         }
-        let found = try script("__pagervoice.covered()")
+        // A CSS carousel's parts are pseudo-elements the script cannot measure: their boxes (in
+        // the document) from DevTools, each judged against the element it belongs to.
+        var pseudo: [JSON] = []
+        let scroll = try script("[scrollX, scrollY]").arrayValue?.compactMap(\.doubleValue) ?? []
+        for mark in pseudoParts.withLock({ $0.keys.sorted() }) where mark != "marker-group" && scroll.count == 2 {
+            guard let box = pseudoBox(mark), !box.isEmpty else { continue }
+            pseudo.append(
+                .object([
+                    ("mark", .string(mark)), ("x", .double(box.x + scroll[0])), ("y", .double(box.y + scroll[1])),
+                    ("width", .double(box.width)), ("height", .double(box.height)),
+                ]))
+        }
+        let found = try script("__pagervoice.covered(\(JSON.array(pseudo).serialized()))")
         if stretched {
             try fitViewport()
             try settle()

@@ -961,21 +961,33 @@ enum CarouselScript {
             // tap lands (elementFromPoint skips what has pointer-events: none, as a click does).
             // Each is scrolled to the middle of the window first, at once, as a person scrolls to
             // it; the page's scroll is put back afterwards.
-            covered() {
+            // `pseudo`: a CSS carousel's parts, which are pseudo-elements ({mark, x, y, width,
+            // height} in the document, from DevTools): a click on one lands on the element it
+            // belongs to (a ::scroll-marker's slide, a ::scroll-button's scroller), so that
+            // element, or one it holds, is the part itself.
+            covered(pseudo) {
               const out = [];
               const startX = scrollX;
               const startY = scrollY;
               const parts = [...found.pickers.map((e, i) => ['picker-' + i, e]), ['previous', found.previous], ['next', found.next], ['rotation', found.rotation]];
-              for (const [mark, e] of parts) {
+              for (const p of pseudo || []) {
+                const owner = p.mark.startsWith('picker-') ? found.slides[+p.mark.slice(7)] : found.root;
+                if (owner) parts.push([p.mark, owner, p]);
+              }
+              for (const [mark, e, box] of parts) {
                 // A control turned off here that lets clicks through is no target now (Swiper's
                 // Previous on the first slide: disabled, pointer-events none). One disabled that
                 // still takes clicks is judged: it is enabled on another slide, where it is the same.
-                if (!e || !visible(e)) continue;
+                if (!e || (!box && !visible(e))) continue;
                 const off = e.matches(':disabled') || e.closest('[aria-disabled=true]');
-                if (off && getComputedStyle(e).pointerEvents === 'none') continue;
-                const before = e.getBoundingClientRect();
+                if (!box && off && getComputedStyle(e).pointerEvents === 'none') continue;
+                const at = () => {
+                  if (box) return { left: box.x - scrollX, top: box.y - scrollY, width: box.width, height: box.height };
+                  return e.getBoundingClientRect();
+                };
+                const before = at();
                 scrollTo({ left: Math.max(0, before.left + scrollX + before.width / 2 - innerWidth / 2), top: Math.max(0, before.top + scrollY + before.height / 2 - innerHeight / 2), behavior: 'instant' });
-                const r = e.getBoundingClientRect();
+                const r = at();
                 const x = r.left + r.width / 2;
                 const y = r.top + r.height / 2;
                 if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
