@@ -39,6 +39,36 @@ import Testing
             ) == .bool(false))
     }
 
+    /// A page's ticker asking for each frame from an awaited loop (`await new Promise(r =>
+    /// requestAnimationFrame(r))`) asks from a promise callback, after its frame's callback has
+    /// returned: each of its frames began a new run, as a click's animation does, and every rest
+    /// of the audit waited 500 ms for it (13 s for an audit of 1.7 s). It is one run, as a
+    /// ticker asking from inside its frames is; a request from a timer still begins one.
+    @Test func anAwaitedLoopOfFramesIsOneRun() throws {
+        let page = try SharedBrowser.page()
+        try CarouselProbe.installBeforeLoad(on: page)
+        try page.open(
+            try fixtures.page(
+                """
+                <script>
+                  window.ticks = 0;
+                  (async () => { for (;;) { await new Promise((r) => requestAnimationFrame(r)); window.ticks += 1; } })();
+                </script>
+                """))
+        let counted =
+            "new Promise((done) => { const look = () => window.ticks >= 30 ? done(__pagervoice.frameRuns()) : setTimeout(look, 5); look(); })"
+        let runs = try #require(try page.evaluate(counted).intValue)
+        #expect(runs == 1, "\(runs) runs for 30 frames")
+        // Asked from a timer, each request is a run of its own.
+        _ = try page.evaluate(
+            "window.late = 0; for (let i = 0; i < 3; i++) setTimeout(() => requestAnimationFrame(() => { window.late += 1; }), 10 * i); true"
+        )
+        let after = try page.evaluate(
+            "new Promise((done) => { const look = () => window.late >= 3 ? done(__pagervoice.frameRuns()) : setTimeout(look, 5); look(); })"
+        )
+        #expect(after.intValue == runs + 3, "\(after)")
+    }
+
     /// Selectors name one element each after the page drew its dots anew (as Splide does when
     /// a setting changes) and the carousel was found again: positions counted at the first find
     /// left a new dot with no position, and its selector matched every dot.

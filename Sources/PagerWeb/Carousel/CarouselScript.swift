@@ -86,7 +86,19 @@ enum CarouselScript {
           // When the page last began a run of frames (each frame asking for the next), and
           // whether one of its frames is running now.
           let frameRunSince = -Infinity;
+          let frameRuns = 0;
           let inPageFrame = false;
+          // A frame of the page's own ends once the promise callbacks it set off have run: an
+          // awaited loop (`await new Promise(requestAnimationFrame)`) asks for its next frame
+          // from one of those, after the frame's callback has returned, and each of its frames
+          // began "a run" (every rest then waited its 500 ms: 13 s for an audit of 1.7 s). They
+          // all run before the next task (a click, a key, a timer), so nothing the audit does
+          // can fall in between; sixteen hops cover an await nested that deep.
+          const endPageFrame = () => {
+            let hops = 16;
+            const hop = () => { if (--hops > 0) queueMicrotask(hop); else inPageFrame = false; };
+            queueMicrotask(hop);
+          };
           // The gap is kept by the page's clock: a frame's own timestamp follows the animation
           // timeline, which the audit slows while it reads CSS animations.
           const pump = (time) => {
@@ -123,11 +135,14 @@ enum CarouselScript {
               // A request made outside a frame of the page's own (from a click, a key, a timer)
               // begins a run of frames, even while another runs (see `settled`); a ticker asks
               // from its own frames.
-              if (!inPageFrame) frameRunSince = performance.now();
+              if (!inPageFrame) {
+                frameRunSince = performance.now();
+                frameRuns += 1;
+              }
               const id = realRequestFrame.call(window, (time) => {
                 pageFrames.delete(id);
                 inPageFrame = true;
-                try { callback(time); } finally { inPageFrame = false; }
+                try { callback(time); } finally { endPageFrame(); }
               });
               pageFrames.add(id);
               return id;
@@ -632,6 +647,11 @@ enum CarouselScript {
             unsettled() {
               return unsettledRests;
             },
+            // How many runs of frames the page has begun (a request made outside a frame of its
+            // own): a ticker, however it asks, is one.
+            frameRuns() {
+              return frameRuns;
+            },
             // Whether this document's carousel was found: a document the page replaced ours with
             // has the script (it runs before every document's own) and nothing found.
             hasFound() {
@@ -755,8 +775,9 @@ enum CarouselScript {
             // slide moved nothing, before it puts its count back (a Previous pressed meanwhile
             // "did nothing"). A run older than the settle by 250 ms is the page's own ticker
             // (GSAP's): then 34 ms without a change, two frames at 60 a second (an eased start
-            // moves nothing in its first frame). A page asking a frame at a time from a timer or
-            // an awaited loop begins a run each time: its rests take up to 500 ms each.
+            // moves nothing in its first frame). A page asking a frame at a time from a timer
+            // begins a run each time: its rests take up to 500 ms each (an awaited loop asks from
+            // its frames' promise callbacks, which count as its frames: see `endPageFrame`).
             settled(limit) {
               const started = performance.now();
               let last = null;
