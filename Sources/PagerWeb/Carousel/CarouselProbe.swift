@@ -420,20 +420,32 @@ package struct CarouselProbe {
         return PageBox(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// A CSS carousel's drawn pseudo-element parts, by mark, as the script gives boxes: in the
+    /// document (the window's box plus its scroll), as JSON `{x, y, width, height}`.
+    func pseudoBoxesInDocument() throws(Failure) -> [String: JSON] {
+        let marks = pseudoParts.withLock { $0.keys.filter { $0 != "marker-group" } }
+        guard !marks.isEmpty else { return [:] }
+        let scroll = try script("[scrollX, scrollY]").arrayValue?.compactMap(\.doubleValue) ?? []
+        guard scroll.count == 2 else { return [:] }
+        var found: [String: JSON] = [:]
+        for mark in marks {
+            guard let box = pseudoBox(mark) else { continue }
+            found[mark] = .object([
+                ("x", .double(box.x + scroll[0])), ("y", .double(box.y + scroll[1])), ("width", .double(box.width)),
+                ("height", .double(box.height)),
+            ])
+        }
+        return found
+    }
+
     /// The script's boxes of the parts (in the document), with a CSS carousel's pseudo-element
     /// parts added from DevTools.
     func boxes() throws(Failure) -> JSON {
         let boxes = try script("__pagervoice.boxes()")
         let pseudo = pseudoParts.withLock { $0 }
         guard !pseudo.isEmpty, case .object(var fields) = boxes else { return boxes }
-        let scroll = try script("[scrollX, scrollY]").arrayValue?.compactMap(\.doubleValue) ?? [0, 0]
-        func json(_ mark: String) -> JSON {
-            guard let box = pseudoBox(mark), scroll.count == 2 else { return .null }
-            return .object([
-                ("x", .double(box.x + scroll[0])), ("y", .double(box.y + scroll[1])), ("width", .double(box.width)),
-                ("height", .double(box.height)),
-            ])
-        }
+        let drawn = try pseudoBoxesInDocument()
+        func json(_ mark: String) -> JSON { drawn[mark] ?? .null }
         let pickers = pseudo.keys.filter { $0.hasPrefix("picker-") }.compactMap { Int($0.dropFirst(7)) }.sorted()
         func set(_ key: String, _ value: JSON) {
             if let index = fields.firstIndex(where: { $0.0 == key }) { fields[index].1 = value } else { fields.append((key, value)) }
@@ -907,15 +919,9 @@ package struct CarouselProbe {
         }
         // A CSS carousel's parts are pseudo-elements the script cannot measure: their boxes (in
         // the document) from DevTools, each judged against the element it belongs to.
-        var pseudo: [JSON] = []
-        let scroll = try script("[scrollX, scrollY]").arrayValue?.compactMap(\.doubleValue) ?? []
-        for mark in pseudoParts.withLock({ $0.keys.sorted() }) where mark != "marker-group" && scroll.count == 2 {
-            guard let box = pseudoBox(mark), !box.isEmpty else { continue }
-            pseudo.append(
-                .object([
-                    ("mark", .string(mark)), ("x", .double(box.x + scroll[0])), ("y", .double(box.y + scroll[1])),
-                    ("width", .double(box.width)), ("height", .double(box.height)),
-                ]))
+        let pseudo = try pseudoBoxesInDocument().sorted { $0.key < $1.key }.map { mark, box -> JSON in
+            guard case .object(let fields) = box else { return box }
+            return .object([("mark", .string(mark))] + fields)
         }
         let found = try script("__pagervoice.covered(\(JSON.array(pseudo).serialized()))")
         if stretched {

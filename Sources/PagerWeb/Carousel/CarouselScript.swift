@@ -992,6 +992,7 @@ enum CarouselScript {
               const startY = scrollY;
               const parts = [...found.pickers.map((e, i) => ['picker-' + i, e]), ['previous', found.previous], ['next', found.next], ['rotation', found.rotation]];
               for (const p of pseudo || []) {
+                if (!(p.width > 0 && p.height > 0)) continue;
                 const owner = p.mark.startsWith('picker-') ? found.slides[+p.mark.slice(7)] : found.root;
                 if (owner) parts.push([p.mark, owner, p]);
               }
