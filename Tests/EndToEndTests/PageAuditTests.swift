@@ -109,6 +109,39 @@ import Testing
             ], "\(run.stdout)")
     }
 
+    /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
+    /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
+    /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the
+    /// pictures, which announces a change by hand. Rotating, that counter announced every
+    /// rotation while the pictures' own politeness was never asked of it, and once paused the
+    /// audit said no polite region was left: both read the slides' region alone.
+    @Test func lightGalleryFromDebian() throws {
+        let plain = try Self.audit(["--url", Self.page("lightgallery.html")])
+        #expect(plain.run.status == 1)
+        #expect(
+            plain.failing == ["label", "value", "scroll", "hidden-pages", "reduce-motion", "target-size"], "\(plain.run.stdout)")
+        #expect(plain.line("label")?.contains("all 4 dots have no accessible name") == true, "\(plain.run.stdout)")
+        #expect(
+            plain.line("one-announcement")?.contains("after a change made by hand the carousel's live region says “2 / 4” politely")
+                == true, "\(plain.run.stdout)")
+        #expect(plain.line("auto-advance")?.hasPrefix("N/A") == true, "\(plain.run.stdout)")
+
+        let rotating = try Self.audit(["--url", "file://" + Self.page("lightgallery.html?autoplay=1")])
+        #expect(
+            rotating.failing == [
+                "label", "value", "scroll", "hidden-pages", "focus-order", "one-announcement", "reduce-motion", "target-size",
+                "auto-advance",
+            ], "\(rotating.run.stdout)")
+        let announced = try #require(rotating.line("one-announcement"))
+        #expect(
+            announced.contains(
+                "while the slides rotate on their own the carousel's live region says each new one (“2 / 4”, aria-live=\"polite\")"),
+            "\(announced)")
+        #expect(!announced.contains("after rotation is stopped"), "\(announced)")
+        // Its autoplay button stops it; under reduced motion it rotates all the same.
+        #expect(rotating.line("auto-advance")?.contains("with prefers-reduced-motion: reduce it still rotates") == true)
+    }
+
     /// Bootstrap 3.4.1 from Debian (`libjs-bootstrap`, with `libjs-jquery`), set up the way its
     /// documentation shows, as many older sites still carry it: indicators that are list items
     /// with no name, no state and no focus; links for Previous and Next; a 600 ms slide under

@@ -228,6 +228,35 @@ import Testing
         #expect(Self.finding(.oneAnnouncement, facts).message.contains("aria-live=\"assertive\""))
     }
 
+    /// A counter beside the slides (lightGallery's polite "2 / 4") speaks for them: while they
+    /// rotate it announces every rotation although the slides themselves are in no live region,
+    /// and once the rotation is paused it announces a change by hand.
+    @Test func aRegionBesideTheSlidesWhileRotatingAndOncePaused() {
+        var facts = Self.facts()
+        facts.rotation = Self.element("#play", name: "Toggle autoplay")
+        facts.rotationFacts.changesAfterLoad = 4
+        facts.rotationFacts.liveWhileRotating = "off"
+        facts.rotationFacts.statusWhileRotating = StatusRegion(live: "polite", text: "2 / 4")
+        facts.rotationFacts.pausedWithControl = true
+        facts.rotationFacts.changesAfterPause = 0
+        facts.rotationFacts.liveAfterPause = nil
+        facts.rotationFacts.statusLiveAfterPause = "polite"
+        let rotating = Self.finding(.oneAnnouncement, facts)
+        #expect(rotating.status == .fail)
+        #expect(
+            rotating.message
+                == "while the slides rotate on their own the carousel's live region says each new one (“2 / 4”, aria-live=\"polite\"): a screen reader announces every rotation, interrupting whatever the person is reading (APG: aria-live=\"off\" while rotating)"
+        )
+        facts.rotationFacts.statusWhileRotating = StatusRegion(live: "polite", text: "Explore", outside: "#caption")
+        #expect(
+            Self.finding(.oneAnnouncement, facts).message.contains("the live region outside the carousel that names its slide (#caption)"))
+        // Silent while rotating and polite once paused: a pass, as the steps by hand announce.
+        facts.rotationFacts.statusWhileRotating = nil
+        #expect(Self.finding(.oneAnnouncement, facts).status == .pass, "\(Self.finding(.oneAnnouncement, facts).message)")
+        facts.rotationFacts.statusLiveAfterPause = "off"
+        #expect(Self.finding(.oneAnnouncement, facts).message.contains("after rotation is stopped the slides are in no polite live region"))
+    }
+
     /// A live region of the widget's own beside the slides (tiny-slider's "slide 2 of 3"): it
     /// is a channel of the position, checked against the slide on screen, and it announces a
     /// change only when its words change; a dot named "(Current Slide)" says which is current.

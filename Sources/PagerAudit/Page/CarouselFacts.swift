@@ -339,6 +339,20 @@ package struct DotPixels: Sendable, Equatable {
     }
 }
 
+/// A live region beside the slides as it stood: its politeness, its words and, for one outside the
+/// widget, its selector.
+package struct StatusRegion: Sendable, Equatable {
+    package var live: String
+    package var text: String
+    package var outside: String?
+
+    package init(live: String, text: String, outside: String? = nil) {
+        self.live = live
+        self.text = text
+        self.outside = outside
+    }
+}
+
 /// Whether the widget changes slide on its own, and whether that can be stopped.
 package struct RotationFacts: Sendable, Equatable {
     /// Page time watched, each time, in milliseconds.
@@ -355,6 +369,13 @@ package struct RotationFacts: Sendable, Equatable {
     package var changesAfterPause: Int?
     /// The live politeness after pausing.
     package var liveAfterPause: String?
+    /// A live region beside the slides (the widget's own, such as lightGallery's counter "2 / 4",
+    /// or one outside naming the slide shown) whose words changed while the slides rotated on
+    /// their own: a screen reader announced the rotation through it (nil: none did).
+    package var statusWhileRotating: StatusRegion?
+    /// The politeness of the region beside the slides once the rotation control was pressed (nil:
+    /// no such region): a polite one announces a change made by hand from then on.
+    package var statusLiveAfterPause: String?
     /// With prefers-reduced-motion: reduce emulated from load, slide changes seen on their own
     /// (nil: not watched).
     package var changesUnderReducedMotion: Int?

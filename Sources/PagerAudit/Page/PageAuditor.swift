@@ -583,9 +583,21 @@ package struct PageAuditor: Sendable {
             problems.append(
                 "while the \(word)s rotate on their own they are in an aria-live=\"\(live)\" region: a screen reader announces every rotation, interrupting whatever the person is reading (APG: aria-live=\"off\" while rotating)"
             )
+        } else if rotation.rotates, let region = rotation.statusWhileRotating {
+            // A counter or caption region beside the slides (lightGallery's "2 / 4") speaks for
+            // them: the slides' own politeness being off does not silence it.
+            let whose =
+                region.outside.map { "the live region outside the carousel that names its \(word) (\($0.clipped(60)))" }
+                ?? "the carousel's live region"
+            problems.append(
+                "while the \(word)s rotate on their own \(whose) says each new one (\u{201C}\(region.text.clipped(40))\u{201D}, aria-live=\"\(region.live)\"): a screen reader announces every rotation, interrupting whatever the person is reading (APG: aria-live=\"off\" while rotating)"
+            )
         }
+        // A polite region beside the slides once stopped announces a change made by hand as
+        // well as the slides' own would; the steps below judge whether it did.
         if rotation.pausedWithControl, rotation.rotates, rotation.changesAfterPause == 0,
-            rotation.liveAfterPause == nil || rotation.liveAfterPause == "off"
+            rotation.liveAfterPause == nil || rotation.liveAfterPause == "off",
+            rotation.statusLiveAfterPause == nil || rotation.statusLiveAfterPause == "off"
         {
             problems.append(
                 "after rotation is stopped the \(word)s are in no polite live region, so a change made by hand is not announced (APG: aria-live=\"polite\" once stopped)"

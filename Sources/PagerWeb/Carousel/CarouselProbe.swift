@@ -198,6 +198,7 @@ package struct CarouselProbe {
         rotation.changesAfterLoad = afterLoad.changes
         rotation.interval = afterLoad.interval
         rotation.liveWhileRotating = afterLoad.live
+        rotation.statusWhileRotating = afterLoad.status
         if afterLoad.changes == 0, let start = firstManualChange(facts) {
             // Some carousels start rotating only once a person has changed page (Bootstrap's
             // `data-bs-ride="true"`).
@@ -205,13 +206,16 @@ package struct CarouselProbe {
             rotation.changesAfterInteraction = afterInteraction.changes
             rotation.interval = afterInteraction.interval
             rotation.liveWhileRotating = afterInteraction.live ?? rotation.liveWhileRotating
+            rotation.statusWhileRotating = afterInteraction.status
         }
         if rotation.rotates, facts.rotation != nil {
             try watcher.activateByScript(.rotationControl(.click))
             rotation.pausedWithControl = true
             let afterPause = try watcher.watchRotation()
             rotation.changesAfterPause = afterPause.changes
-            rotation.liveAfterPause = try watcher.state()["live"]?.stringValue
+            let paused = try watcher.state()
+            rotation.liveAfterPause = paused["live"]?.stringValue
+            rotation.statusLiveAfterPause = paused["status"]?["live"]?.stringValue
         }
         facts.rotationFacts = rotation
 
@@ -604,9 +608,7 @@ package struct CarouselProbe {
 
     /// `start` done from the page's own script, then the widget watched; the slide `start`
     /// brings is not counted as rotation when it arrives late (see `watchRotation(arriving:)`).
-    func watchRotation(afterChanging start: PageStep.Action, count: Int) throws(Failure) -> (
-        changes: Int, interval: Int?, live: String?
-    ) {
+    func watchRotation(afterChanging start: PageStep.Action, count: Int) throws(Failure) -> RotationWatch {
         let before = try script("__pagervoice.glance()")["shown"]?.intValue
         try activateByScript(start)
         return try watchRotation(arriving: Self.destination(of: start, from: before, count: count))
@@ -627,7 +629,16 @@ package struct CarouselProbe {
     /// (Flickity's requestAnimationFrame physics) has not arrived when the watch starts, since
     /// the virtual clock draws no frames until it runs, and arriving there is not rotation (it
     /// counted as one: a Flickity that never rotates failed auto-advance).
-    func watchRotation(arriving: Int? = nil) throws(Failure) -> (changes: Int, interval: Int?, live: String?) {
+    /// What one watch of rotation saw: the slide changes, their interval where it repeats, the
+    /// slides' live politeness, and the region beside them that spoke while they changed.
+    struct RotationWatch {
+        var changes: Int
+        var interval: Int?
+        var live: String?
+        var status: StatusRegion?
+    }
+
+    func watchRotation(arriving: Int? = nil) throws(Failure) -> RotationWatch {
         // Nobody's pointer rests on it and focus is elsewhere: a carousel that pauses under the
         // pointer or while focused must show whether it moves when left alone. The pointer has
         // never been in this tab, and is not moved here: on a virtual clock Chromium answers a
@@ -635,6 +646,11 @@ package struct CarouselProbe {
         try script("__pagervoice.blur()")
         var changes: [Double] = []
         var live: String?
+        // The region beside the slides announced a change on its own when its words at the change
+        // differ from those at the slide before and it is not off (a screen reader then spoke
+        // while nobody did anything); the slide a change by hand brings is not one.
+        var statusAtStable: String?
+        var spoke: StatusRegion?
         // A slide counts as shown once two samples a quarter of a second apart agree, so the
         // in-between frames of a change (both slides drawn) are not taken for changes.
         var stable = try script("__pagervoice.glance()")["shown"]?.intValue
@@ -643,6 +659,11 @@ package struct CarouselProbe {
         try script("__pagervoice.startWatch()")
         try run { try page.runVirtualTime(watch) }
         for sample in try script("__pagervoice.stopWatch()").arrayValue ?? [] {
+            let status = sample["status"].flatMap { region -> StatusRegion? in
+                guard let text = region["text"]?.stringValue else { return nil }
+                return StatusRegion(live: region["live"]?.stringValue ?? "polite", text: text, outside: region["outside"]?.stringValue)
+            }
+            if statusAtStable == nil { statusAtStable = status?.text }
             guard let shown = sample["shown"]?.intValue, shown >= 0 else { continue }
             if shown == stable {
                 candidate = nil
@@ -650,7 +671,11 @@ package struct CarouselProbe {
                 if shown != arriving {
                     changes.append(pending.at)
                     live = sample["live"]?.stringValue ?? live
+                    if spoke == nil, let status, status.text != statusAtStable, !status.text.isEmpty, status.live != "off" {
+                        spoke = status
+                    }
                 }
+                statusAtStable = status?.text ?? statusAtStable
                 arriving = nil
                 stable = shown
                 candidate = nil
@@ -666,7 +691,8 @@ package struct CarouselProbe {
             if abs(first - second) <= 0.1 * max(first, second) { interval = Int(((first + second) / 2).rounded()) }
         }
         if changes.isEmpty { live = try script("__pagervoice.live()").stringValue }
-        return (changes.count, interval, changes.isEmpty ? nil : live)
+        return RotationWatch(
+            changes: changes.count, interval: interval, live: changes.isEmpty ? nil : live, status: changes.isEmpty ? nil : spoke)
     }
 
     // MARK: - Acting

@@ -713,7 +713,8 @@ enum CarouselScript {
               return best;
             },
             // Watching rotation on a virtual clock: a sampler on the page's own timers records, every
-            // quarter of a second of page time, the slide on screen and the live region, after ending
+            // quarter of a second of page time, the slide on screen, the slides' live politeness and
+            // the widget's own live region (a counter such as lightGallery's "2 / 4"), after ending
             // the animations a virtual clock never advances. One budget of page time then runs the
             // whole watch, instead of a round trip per sample.
             startWatch() {
@@ -721,7 +722,7 @@ enum CarouselScript {
               found.watchLog = [];
               found.watchTimer = setInterval(() => {
                 document.getAnimations().forEach((a) => { try { a.finish(); } catch (e) {} });
-                found.watchLog.push({ shown: api.shownSlide(), live: api.live(), now: performance.now() });
+                found.watchLog.push({ shown: api.shownSlide(), live: api.live(), status: api.status(), now: performance.now() });
               }, 250);
               return true;
             },
