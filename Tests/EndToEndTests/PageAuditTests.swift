@@ -109,6 +109,27 @@ import Testing
             ], "\(run.stdout)")
     }
 
+    /// Slick showing three at a time and moving one (`slick.html?show=3`): the current slide is
+    /// the first of the row, as Slick counts it. The slide at the middle of the window was taken
+    /// for the current one, so every reading was one off: value and scroll failed, and the two
+    /// slides beside it, on screen, failed hidden-pages. Centred on its current slide
+    /// (`&center=1`), the middle one is current, as before. What value finds is Slick's own:
+    /// its six tabs are named "1 of 2" to "6 of 2", for groups of three.
+    @Test func slicksRowMovedOneAtATime() throws {
+        for query in ["?show=3", "?show=3&center=1"] {
+            let audit = try Self.audit(["--url", "file://" + Self.page("slick.html" + query)])
+            #expect(audit.failing == ["value", "one-announcement", "reduce-motion", "dot-contrast"], "\(query): \(audit.run.stdout)")
+            #expect(
+                audit.line("value")?.contains(
+                    "once loaded slide 1 is on screen (the model: 1 of 6), but the name of each tab says there are 2, not 6 (while tab “1 of 2” is marked (aria-selected))"
+                ) == true, "\(query): \(audit.run.stdout)")
+            #expect(audit.line("scroll")?.hasPrefix("PASS scroll") == true, "\(query): \(audit.run.stdout)")
+            #expect(
+                audit.line("hidden-pages")?.contains("only the slides on screen are in the accessibility tree") == true,
+                "\(query): \(audit.run.stdout)")
+        }
+    }
+
     /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
     /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
     /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the

@@ -108,6 +108,13 @@ import Testing
         facts = Self.facts()
         facts.initial.slideNames = ["1 of 4", "2 of 4", "3 of 4"]
         #expect(Self.finding(.value, facts).message.contains("the slide name says there are 4, not 3"))
+        // Dots named for groups of slides (Slick's "1 of 2" to "3 of 2") state a count too; named
+        // for the slides, they state the right one.
+        facts = Self.facts()
+        for index in facts.pickers.indices { facts.pickers[index].name = "\(index + 1) of 2" }
+        #expect(Self.finding(.value, facts).message.contains("the name of each dot says there are 2, not 3"))
+        for index in facts.pickers.indices { facts.pickers[index].name = "\(index + 1) of 3" }
+        #expect(Self.finding(.value, facts).status == .pass)
     }
 
     @Test func valueWithNoChannelAtAll() {

@@ -189,6 +189,9 @@ package struct Conveyed: Sendable, Equatable {
     /// Slides a screen reader reads (not hidden from assistive technology): in the
     /// accessibility tree, or with their contents in it.
     package var exposedSlides: [Int] = []
+    /// The other slides wholly on screen beside `shown`, where the carousel shows a row of
+    /// several (Slick's slidesToShow 3): a screen reader may read them, as a person sees them.
+    package var rowBeside: [Int] = []
     /// A looping carousel's copies of slides (made so it can scroll past the last into the
     /// first) that a screen reader reads: not hidden, and showing words or a picture.
     package var exposedCopies = 0

@@ -479,7 +479,8 @@ package struct PageAuditor: Sendable {
         var copiesSaid = false
         for (what, conveyed) in moments {
             guard let shown = conveyed.shown else { continue }
-            let extra = conveyed.exposedSlides.filter { $0 != shown }
+            // A row of several slides on screen may be read whole: each is seen.
+            let extra = conveyed.exposedSlides.filter { $0 != shown && !conveyed.rowBeside.contains($0) }
             if !extra.isEmpty {
                 let names = extra.count > 3 ? "\(extra.count) \(word)s" : extra.map { "\(word) \($0 + 1)" }.joined(separator: ", ")
                 problems.append(
@@ -506,8 +507,11 @@ package struct PageAuditor: Sendable {
         if let (first, element) = problems.first {
             return fail(.hiddenPages, first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""), element)
         }
+        let rows = moments.contains { !$0.1.rowBeside.isEmpty }
         return pass(
-            .hiddenPages, "only the \(word) on screen is in the accessibility tree, at load and after all \(facts.steps.count) changes")
+            .hiddenPages,
+            "only the \(word)\(rows ? "s" : "") on screen \(rows ? "are" : "is") in the accessibility tree, at load and after all \(facts.steps.count) changes\(rows ? " (it shows several side by side)" : "")"
+        )
     }
 
     // MARK: - focus-order (WCAG 2.4.3)

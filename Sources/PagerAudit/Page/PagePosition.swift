@@ -55,6 +55,15 @@ package struct PagePosition: Sendable, Equatable {
                     Reading(channel: "pickers", page: nil, said: "no \(facts.pickersAreTabs ? "tab" : "dot") is marked as current"))
             }
         }
+        // Pickers named "1 of M" to "K of M", one number each in order, state a count M: Slick
+        // names its dots for groups of the slides it shows ("6 of 2" for six dots showing three
+        // at a time), and a screen reader says it with each dot. The first and last say it for
+        // all, so ten thousand names are not read at every moment.
+        if let first = facts.pickers.first.flatMap({ Self.nOfM($0.name) }), let last = facts.pickers.last.flatMap({ Self.nOfM($0.name) }),
+            first.0 == 1, last.0 == facts.pickers.count, first.1 == last.1, facts.pickers.count > 1
+        {
+            statedCounts.append(("name of each \(facts.pickersAreTabs ? "tab" : "dot")", first.1))
+        }
         if let value = conveyed.sliderValue {
             let minimum = conveyed.sliderMinimum ?? 0
             let said = conveyed.sliderText.map { "the slider says \u{201C}\($0.clipped(40))\u{201D}" } ?? "the slider's value is \(value)"

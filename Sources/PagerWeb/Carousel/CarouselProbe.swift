@@ -557,6 +557,7 @@ package struct CarouselProbe {
             if let node, node.read { conveyed.exposedSlides.append(index) }
         }
         conveyed.exposedCopies = now["copiesExposed"]?.intValue ?? 0
+        conveyed.rowBeside = now["rowBeside"]?.arrayValue?.compactMap(\.intValue) ?? []
         if let slider = snapshot.nodes["slider"] {
             conveyed.sliderValue = slider.value.map { Int($0.rounded()) }
             conveyed.sliderMinimum = slider.minimum.map { Int($0.rounded()) }

@@ -669,14 +669,13 @@ enum CarouselScript {
               const root = found && found.root.isConnected ? found.root : null;
               return api.find(root ? null : selector, root);
             },
-            // The slide a sighted person sees: the one on top at the middle of the slides' area.
-            shownSlide() {
-              if (!found.slides.length) return -1;
+            // The window the slides are seen through, and its middle. Across: the nearest element
+            // around them that clips them (overflow), within the widget. The widget's own middle
+            // missed it where the dots lie outside the scroller (a nav of links above a
+            // scroll-snap list: the widget is their common ancestor, the whole page wide). Down:
+            // the slides' own area, clear of pickers and controls above or below it.
+            slideWindow() {
               const rootBox = found.root.getBoundingClientRect();
-              // Across: the middle of the window the slides are seen through, the nearest element
-              // around them that clips them (overflow), within the widget. The widget's own middle
-              // missed it where the dots lie outside the scroller (a nav of links above a
-              // scroll-snap list: the widget is their common ancestor, the whole page wide).
               let clip = found.root;
               for (let n = found.slides[0].parentElement; n && n !== found.root && found.root.contains(n); n = n.parentElement) {
                 if (getComputedStyle(n).overflowX !== 'visible') { clip = n; break; }
@@ -685,22 +684,53 @@ enum CarouselScript {
               const left = Math.max(clipBox.left, rootBox.left, 0);
               const right = Math.min(clipBox.right, rootBox.right, innerWidth);
               const x = right > left ? (left + right) / 2 : (Math.max(rootBox.left, 0) + Math.min(rootBox.right, innerWidth)) / 2;
-              // The middle of the slides' own area, clear of pickers and controls above or below it.
               const holder = found.slides[0].parentElement || found.root;
               const box = holder.getBoundingClientRect();
               const top = box.height > 0 ? Math.max(box.top, rootBox.top) : rootBox.top;
               const bottom = box.height > 0 ? Math.min(box.bottom, rootBox.bottom) : rootBox.bottom;
               const y = (Math.max(top, 0) + Math.min(bottom, innerHeight)) / 2;
-              const stack = document.elementsFromPoint(x, y);
-              for (const e of stack) {
-                const i = found.slides.findIndex((s) => s.contains(e));
-                if (i >= 0 && seen(found.slides[i])) return i;
-                // A loop's copy on screen (Swiper 8 rests on one after wrapping) shows its slide.
-                if (e.parentElement === holder && seen(e) && copiesIn([...holder.children]).includes(e)) {
-                  const original = shownBy(e, found.slides);
-                  if (original >= 0) return original;
+              // A row of whole slides needs a window that clips them: without one, every slide
+              // laid out beside the shown one would count as in the row.
+              const whole = (e) => {
+                if (clip === found.root || right <= left) return false;
+                const b = e.getBoundingClientRect();
+                return b.width > 0 && b.left >= left - 1 && b.right <= right + 1 && seen(e);
+              };
+              return { holder, left, right, x, y, whole, rtl: getComputedStyle(holder).direction === 'rtl' };
+            },
+            // The slide a sighted person sees: the one on top at the middle of the slides' area.
+            shownSlide() {
+              if (!found.slides.length) return -1;
+              const { holder, left, right, x, y, whole, rtl } = api.slideWindow();
+              // The slide drawn at a point, as the element drawn there (a loop's copy, as Swiper 8
+              // rests on one after wrapping, stands for the slide it shows) and its index.
+              const slideAt = (px, py) => {
+                for (const e of document.elementsFromPoint(px, py)) {
+                  const i = found.slides.findIndex((s) => s.contains(e));
+                  if (i >= 0 && seen(found.slides[i])) return { element: found.slides[i], index: i };
+                  if (e.parentElement === holder && seen(e) && copiesIn([...holder.children]).includes(e)) {
+                    const original = shownBy(e, found.slides);
+                    if (original >= 0) return { element: e, index: original };
+                  }
+                }
+                return null;
+              };
+              const middle = slideAt(x, y);
+              // A row of whole slides in the window (Slick's slidesToShow 3 moving one at a time,
+              // a row of products): the current one is the first in reading order, as the carousels
+              // that show several count it (Slick's slick-current, Swiper's active slide, Splide,
+              // Glide, Owl), not the one at the middle, which was read as current and every
+              // step as off by one. Only where that first slide starts where the window starts and
+              // the middle one is whole too: a row centred on its current slide (Slick's
+              // centerMode) leaves its first and last only partly in the window.
+              if (middle) {
+                const start = slideAt(rtl ? right - 1 : left + 1, y);
+                if (start && start.element !== middle.element && whole(start.element) && whole(middle.element)) {
+                  const b = start.element.getBoundingClientRect();
+                  if (Math.abs(rtl ? b.right - right : b.left - left) <= 1.5) return start.index;
                 }
               }
+              if (middle) return middle.index;
               // Nothing of a slide at that point: the visible slide nearest the widget's middle.
               let best = -1;
               let distance = Infinity;
@@ -711,6 +741,18 @@ enum CarouselScript {
                 if (d < distance) { distance = d; best = i; }
               });
               return best;
+            },
+            // The other slides wholly in the window beside the one shown (a row of several): on
+            // screen as much as it is. Its neighbours only, outward until one is not whole, so a
+            // carousel of ten thousand slides is not measured whole at every step.
+            rowBeside(shown) {
+              if (shown < 0 || !found.slides[shown]) return [];
+              const { whole } = api.slideWindow();
+              if (!whole(found.slides[shown])) return [];
+              const row = [];
+              for (let i = shown - 1; i >= 0 && whole(found.slides[i]); i--) row.push(i);
+              for (let i = shown + 1; i < found.slides.length && whole(found.slides[i]); i++) row.push(i);
+              return row.sort((a, b) => a - b);
             },
             // Watching rotation on a virtual clock: a sampler on the page's own timers records, every
             // quarter of a second of page time, the slide on screen, the slides' live politeness and
@@ -939,8 +981,13 @@ enum CarouselScript {
               };
               const live = api.live();
               const running = runningIn(found.root);
+              const shown = api.shownSlide();
+              const rowBeside = api.rowBeside(shown);
+              // A copy wholly in the window beside a whole slide shown is in the row on screen.
+              const { whole } = found.slides.length ? api.slideWindow() : { whole: () => false };
+              const inRow = shown >= 0 && whole(found.slides[shown]) ? whole : () => false;
               return {
-                shown: api.shownSlide(),
+                shown,
                 // The pickers marked as current, by index: a list of every picker's states would be as
                 // long as a carousel of ten thousand slides.
                 selected: indices(found.pickers, (e) => e.getAttribute('aria-selected') === 'true'),
@@ -961,7 +1008,10 @@ enum CarouselScript {
                 longestOn: running.length ? markOf(running.reduce((a, b) => (duration(b) > duration(a) ? b : a)).effect.target) : null,
                 animated: [...new Set(running.map((a) => animatedProperties(a).join(',') || 'animation'))],
                 mutations: found.mutations,
-                copiesExposed: api.copies().filter(exposedToScreenReaders).length,
+                // A copy in the row on screen (Slick showing 6 and copies of 1 and 2) is read
+                // once, as it is seen, not again.
+                copiesExposed: api.copies().filter((c) => exposedToScreenReaders(c) && !inRow(c)).length,
+                rowBeside,
                 now: performance.now(),
               };
             },
