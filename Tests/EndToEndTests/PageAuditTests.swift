@@ -130,6 +130,19 @@ import Testing
         }
     }
 
+    /// Slick with `accessibility: false` (`slick.html?ada=0`): its dots are list items that
+    /// answer clicks (cursor: pointer) and take no focus, each holding the button a person Tabs
+    /// to. The items were taken for the dots, so label said they had no name (the buttons say
+    /// "• 1") and scroll that Enter on them did nothing (on the buttons it works). What remains
+    /// is real: no dot is marked current.
+    @Test func slickWithoutItsAccessibilityOption() throws {
+        let audit = try Self.audit(["--url", "file://" + Self.page("slick.html?ada=0")])
+        #expect(audit.failing == ["value", "one-announcement", "reduce-motion", "dot-contrast"], "\(audit.run.stdout)")
+        #expect(audit.line("label")?.contains("its 3 dots (“• 1” …)") == true, "\(audit.run.stdout)")
+        #expect(audit.line("value")?.contains("no dot is marked as current") == true, "\(audit.run.stdout)")
+        #expect(audit.line("scroll")?.hasPrefix("PASS scroll") == true, "\(audit.run.stdout)")
+    }
+
     /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
     /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
     /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the

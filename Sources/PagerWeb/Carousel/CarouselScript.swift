@@ -417,6 +417,17 @@ enum CarouselScript {
                   inItems = true;
                 }
                 if (kids.length < 2 || kids.length !== children.length) continue;
+                // Items that answer clicks (cursor: pointer) but take no focus, each holding one
+                // control that does (Slick with `accessibility: false`: li > button "1"): the
+                // control is the dot a person Tabs to and presses, and whose name a screen reader
+                // says. The items were taken for the dots: "no accessible name", and Enter on
+                // them did nothing.
+                const inner = (e) => {
+                  if (focusable(e)) return null;
+                  const controls = within(e, 'button,a[href],input,[role=button],[role=tab],[tabindex]').filter(focusable);
+                  return controls.length === 1 ? controls[0] : null;
+                };
+                if (!inItems && kids.every(inner)) kids = kids.map(inner);
                 // Arrows side by side are not dots: Owl's, two small buttons "‹" and "›" before
                 // its dots, were taken for two dots. A dot named like one ("Back to school") is
                 // still a dot among others.
