@@ -176,6 +176,26 @@ import Testing
         #expect(rotating.line("auto-advance")?.contains("with prefers-reduced-motion: reduce it still rotates") == true)
     }
 
+    /// lightGallery stopping at its ends (`?loop=0`) keeps Next offered on its last picture,
+    /// where a press nudges the picture aside and back: 300 ms of `left` that changes nothing,
+    /// which reduce-motion measured as the page change's motion. Without its counter
+    /// (`?counter=0`) its toolbar holds two wordless buttons alone, Close and Download, which
+    /// were taken for two dots of a carousel as wide as the page, and the audit ended in an
+    /// error; its pager below is the carousel.
+    @Test func lightGalleryAtItsEndsAndWithoutItsCounter() throws {
+        let ends = try Self.audit(["--url", "file://" + Self.page("lightgallery.html?loop=0")])
+        #expect(
+            ends.line("reduce-motion")?.contains(
+                "a page change still animates transform for 600 ms (without it: 600 ms of opacity, transform)")
+                == true, "\(ends.run.stdout)")
+        #expect(
+            ends.line("edges")?.contains("“Next slide” (Enter) on slide 4 is still offered and does nothing") == true, "\(ends.run.stdout)")
+        let bare = try Self.audit(["--url", "file://" + Self.page("lightgallery.html?counter=0")])
+        #expect(bare.run.status == 1)
+        #expect(bare.run.lines.first?.hasPrefix("Auditing the carousel body > div:nth-of-type(2) > div on") == true, "\(bare.run.stdout)")
+        #expect(bare.line("label")?.contains("all 4 dots have no accessible name") == true, "\(bare.run.stdout)")
+    }
+
     /// Bootstrap 3.4.1 from Debian (`libjs-bootstrap`, with `libjs-jquery`), set up the way its
     /// documentation shows, as many older sites still carry it: indicators that are list items
     /// with no name, no state and no focus; links for Previous and Next; a 600 ms slide under

@@ -472,6 +472,11 @@ import Testing
         #expect(Self.finding(.autoAdvance, facts).status == .pass)
         facts.rotationFacts.changesUnderReducedMotion = 2
         #expect(Self.finding(.autoAdvance, facts).message.hasPrefix("with prefers-reduced-motion: reduce it still rotates"))
+        // One change is said as one (Bootstrap with data-bs-wrap="false" rides to its end once).
+        facts.rotationFacts.changesUnderReducedMotion = 1
+        #expect(Self.finding(.autoAdvance, facts).message.contains("it still rotates (1 change in 16 s)"))
+        facts.rotationFacts.changesAfterPause = 1
+        #expect(Self.finding(.autoAdvance, facts).message.contains("went on changing (once in 16 s)"))
     }
 
     @Test func dotScalingIsNotApplicableOnAPage() {

@@ -940,12 +940,12 @@ package struct PageAuditor: Sendable {
             problems.append("the carousel changes \(word) on its own\(every) \(when); its rotation control could not be activated")
         } else if let after = rotation.changesAfterPause, after > 0 {
             problems.append(
-                "the carousel changes \(word) on its own\(every) \(when), and went on changing (\(after) times in \(watched)) after \(facts.partPhrase("rotation")) was pressed"
+                "the carousel changes \(word) on its own\(every) \(when), and went on changing (\(after == 1 ? "once" : "\(after) times") in \(watched)) after \(facts.partPhrase("rotation")) was pressed"
             )
         }
         if let reduced = rotation.changesUnderReducedMotion, reduced > 0 {
             problems.append(
-                "with prefers-reduced-motion: reduce it still rotates (\(reduced) changes in \(watched)); the model stops under Reduce Motion"
+                "with prefers-reduced-motion: reduce it still rotates (\(reduced) \(reduced == 1 ? "change" : "changes") in \(watched)); the model stops under Reduce Motion"
             )
         }
         guard problems.isEmpty else { return fail(.autoAdvance, problems.joined(separator: "; "), facts.rotation ?? facts.widget) }

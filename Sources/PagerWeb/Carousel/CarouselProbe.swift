@@ -1043,31 +1043,42 @@ package struct CarouselProbe {
             // A change drawn by script frame by frame has no animation to list: its slides are
             // watched moving instead, with the page's clock back at its own speed (the slowed
             // timeline slows animation frames' timestamps too) and frames 60 a second.
-            var now = try state()
-            var scripted = 0.0
             for part in parts {
                 try activate(part, .click)
-                now = try state()
-                if now["animating"]?.intValue ?? 0 > 0 { break }
-                try animationSpeed(1)
-                let frames = try script("__pagervoice.framesMoving(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
-                scripted = frames["css"]?.boolValue == true ? 0 : (frames["milliseconds"]?.doubleValue ?? 0).rounded()
-                now = try state()
-                if scripted > 0 || now["animating"]?.intValue ?? 0 > 0 || now["shown"]?.intValue != shown { break }
+                var now = try state()
+                var scripted = 0.0
+                if now["animating"]?.intValue ?? 0 == 0 {
+                    try animationSpeed(1)
+                    let frames = try script("__pagervoice.framesMoving(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
+                    scripted = frames["css"]?.boolValue == true ? 0 : (frames["milliseconds"]?.doubleValue ?? 0).rounded()
+                    now = try state()
+                }
+                let animating = now["animating"]?.intValue ?? 0 > 0
+                guard scripted > 0 || animating || now["shown"]?.intValue != shown else {
+                    try animationSpeed(0.001)
+                    continue
+                }
+                let properties = now["animated"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                let seen: (Double, [String], part: String?) =
+                    scripted > 0
+                    ? (scripted, [facts.cssCarousel ? Self.smoothScroll : Self.scriptedMotion], nil)
+                    : (
+                        animating ? now["longestAnimation"]?.doubleValue ?? 0 : 0,
+                        properties.flatMap { $0.split(separator: ",").map(String.init) },
+                        animating ? now["longestOn"]?.stringValue : nil
+                    )
+                try animationSpeed(Self.fastAnimations)
+                try settle()
+                // What moved without changing the slide was no page change: lightGallery without
+                // its loop nudges its last picture aside and back (300 ms of `left`) when Next is
+                // pressed there, and that was measured as the change's motion. The next part is
+                // tried.
+                if try state()["shown"]?.intValue != shown { return seen }
                 try animationSpeed(0.001)
             }
             try animationSpeed(Self.fastAnimations)
-            if scripted > 0 {
-                try settle()
-                return (scripted, [facts.cssCarousel ? Self.smoothScroll : Self.scriptedMotion], nil)
-            }
-            let animating = now["animating"]?.intValue ?? 0 > 0
-            let longest = animating ? now["longestAnimation"]?.doubleValue ?? 0 : 0
-            let properties = now["animated"]?.arrayValue?.compactMap(\.stringValue) ?? []
             try settle()
-            return (
-                longest, properties.flatMap { $0.split(separator: ",").map(String.init) }, animating ? now["longestOn"]?.stringValue : nil
-            )
+            return (0, [], nil)
         }
         let normal = try animationsOfAChange()
         var motion = MotionFacts(normalMilliseconds: normal.0)

@@ -403,6 +403,7 @@ enum CarouselScript {
             dots(root) {
               // A run of at least two small, alike, clickable siblings: the dots.
               const scope = root || document.body;
+              let wholePage = null;
               for (const group of within(scope, '*')) {
                 // The dots themselves, or (a list of them, as SlidesJS's ul.pagination) each
                 // child holding exactly one: then the slides must be found too, since a row of
@@ -452,9 +453,15 @@ enum CarouselScript {
                   slides = siblingSlides(r, kids.length, kids);
                 }
                 if (inItems && !slides.length) continue;
-                return { how: inItems ? 'a list of dot links' : 'a group of dot buttons', root: r, slides, pickers: kids };
+                const found = { how: inItems ? 'a list of dot links' : 'a group of dot buttons', root: r, slides, pickers: kids };
+                // Found only as the whole page, a later group is looked for first: lightGallery's
+                // toolbar without its counter (two wordless buttons, Close and Download) was
+                // taken for two dots, and its pager of four below was never reached. A page
+                // whose dots and slides share no closer ancestor is still found as the body.
+                if (r !== document.body || root) return found;
+                wholePage = wholePage || found;
               }
-              return null;
+              return wholePage;
             },
           };
           // Pickers inside an APG carousel without tabs: buttons named like "Slide 3" or wordless dots.
