@@ -143,6 +143,17 @@ import Testing
         #expect(audit.line("scroll")?.hasPrefix("PASS scroll") == true, "\(audit.run.stdout)")
     }
 
+    /// Links of the carousel's own that are none of its parts (`bootstrap.html?links=1`: "Our
+    /// picks" before the indicators, "See all" after Next) were one part, "the carousel", and
+    /// Tab reaching the second failed focus-order: "Tab reached the carousel twice".
+    @Test func theCarouselsOwnLinksAreStopsOfTheirOwn() throws {
+        let audit = try Self.audit(["--url", "file://" + Self.page("bootstrap.html?links=1")])
+        #expect(
+            audit.line("focus-order")?.contains(
+                "PASS focus-order (WCAG 2.4.3): Tab reaches “Our picks” → dot “Slide 1” → dot “Slide 2” → dot “Slide 3” → “Previous” → “Next” → “See all”, each once"
+            ) == true, "\(audit.run.stdout)")
+    }
+
     /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
     /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
     /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the

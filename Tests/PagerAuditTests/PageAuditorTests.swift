@@ -215,6 +215,21 @@ import Testing
         #expect(Self.finding(.focusOrder, facts).status == .notApplicable)
     }
 
+    /// Two links of the carousel's own that are none of its parts are two stops, named: they
+    /// were one part, "the carousel", reached twice.
+    @Test func theCarouselsOwnLinksAreStopsOfTheirOwn() {
+        var facts = Self.facts()
+        facts.tabOrder = ["stop-1", "picker-0", "previous", "next", "stop-2"]
+        facts.tabStopNames = ["stop-1": "Our picks", "stop-2": "See all"]
+        let finding = Self.finding(.focusOrder, facts)
+        #expect(finding.status == .pass)
+        #expect(
+            finding.message.hasPrefix("Tab reaches “Our picks” → dot “Slide 1” → “Previous” → “Next” → “See all”"), "\(finding.message)")
+        facts.tabOrder = ["stop-1", "picker-0", "stop-1"]
+        facts.tabStopNames = ["stop-1": " "]
+        #expect(Self.finding(.focusOrder, facts).message.hasPrefix("Tab reached an unnamed element of the carousel twice"))
+    }
+
     @Test func announcementsWhileRotatingAndByHand() {
         var facts = Self.facts()
         #expect(Self.finding(.oneAnnouncement, facts).message.contains("announced politely"))

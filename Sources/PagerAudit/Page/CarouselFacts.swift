@@ -40,6 +40,9 @@ package struct CarouselFacts: Sendable {
     /// The walk stopped at its limit with focus still in the widget (thousands of dots): what
     /// lies beyond was not reached by it, which is not the same as unreachable.
     package var tabOrderCut = false
+    /// The names of the widget's own elements that are none of its parts ("See all"), by their
+    /// stop in `tabOrder` ("stop-1").
+    package var tabStopNames: [String: String] = [:]
     /// The slide on screen while Tab was pressed through the page.
     package var tabOrderShown: Int?
     /// Focusable content inside slides that are not shown: Tab reaches it unseen.
@@ -457,6 +460,10 @@ extension CarouselFacts {
         case "slider": return "the slider"
         case "root": return "the carousel"
         default:
+            if mark.hasPrefix("stop-") {
+                let name = tabStopNames[mark] ?? ""
+                return AccessibleText.isSilent(name) ? "an unnamed element of the carousel" : "\u{201C}\(name.clipped(40))\u{201D}"
+            }
             if mark.hasPrefix("picker-"), let index = Int(mark.dropFirst(7)) { return pickerPhrase(index) }
             if mark.hasPrefix("slide-"), let index = Int(mark.dropFirst(6)) { return "content of \(pageWord) \(index + 1)" }
             return mark

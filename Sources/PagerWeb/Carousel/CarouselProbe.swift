@@ -132,7 +132,7 @@ package struct CarouselProbe {
         try parkPointer()
         try stepThrough(&facts, marks: marks)
         facts.tabOrderShown = try state()["shown"]?.intValue.flatMap { $0 >= 0 ? $0 : nil }
-        (facts.tabOrder, facts.tabOrderCut) = try tabOrder(facts, marks: marks)
+        (facts.tabOrder, facts.tabOrderCut, facts.tabStopNames) = try tabOrder(facts, marks: marks)
         facts.hiddenFocusables = try hiddenFocusables(facts)
         facts.dotPixels = try dotPixels(facts)
         facts.motion = try motion(facts, marks: marks)
@@ -899,13 +899,16 @@ package struct CarouselProbe {
     /// The widget's parts reached by Tab from just before the widget, until focus has been
     /// through the widget and left it, or has gone round the page; and whether the walk was cut
     /// short by its limit while focus was still in the widget.
-    func tabOrder(_ facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> (order: [String], cut: Bool) {
+    func tabOrder(_ facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> (
+        order: [String], cut: Bool, names: [String: String]
+    ) {
         try script("__pagervoice.focusStart()")
         defer { _ = try? script("__pagervoice.removeStart()") }
         // Enough presses to pass every control and a few links in each slide shown; a carousel of
         // thousands of dots is walked for its first parts only, and the verdict says so.
         let limit = min(facts.pickers.count + facts.slides.count * 3 + 60, 160)
         var order: [String] = []
+        var names: [String: String] = [:]
         var entered = false
         var left = false
         for _ in 0..<limit {
@@ -925,11 +928,18 @@ package struct CarouselProbe {
                 continue
             }
             entered = true
+            if focus == "root" || focus == "inside", let key = focused["stop"]?["key"]?.intValue {
+                // One of the widget's own elements that is no part: a stop of its own, by name.
+                let stop = "stop-\(key)"
+                names[stop] = focused["stop"]?["name"]?.stringValue ?? ""
+                order.append(stop)
+                continue
+            }
             let part = focus == "inside" ? "inside" : focus
             let inSlide = focused["focusInSlide"]?.intValue ?? -1
             order.append(inSlide >= 0 && !part.hasPrefix("slide-") && part == "inside" ? "slide-\(inSlide)" : part)
         }
-        return (order.filter { $0 != "outside" && $0 != "none" }, entered && !left)
+        return (order.filter { $0 != "outside" && $0 != "none" }, entered && !left, names)
     }
 
     /// The dots and controls another element is drawn over at their middle, where a click or a

@@ -525,6 +525,8 @@ enum CarouselScript {
           };
 
           let found = null;
+          // The widget's elements that are none of its parts, numbered as Tab first reaches them.
+          const stopKeys = new Map();
           // Rests that ran to their limit: the page never stood still (see `unsettled`).
           let unsettledRests = 0;
           // Where the slides are in the widget, to half a pixel (the first and last 25 of a long
@@ -928,10 +930,16 @@ enum CarouselScript {
               const active = document.activeElement;
               if (!active || active === document.body || active === document.documentElement) return { focus: 'none', focusInSlide: -1 };
               const marked = active.closest ? active.closest('[' + MARK + ']') : null;
-              return {
-                focus: marked ? marked.getAttribute(MARK) : (found.root.contains(active) ? 'inside' : 'outside'),
-                focusInSlide: found.slides.findIndex((s) => s.contains(active)),
-              };
+              const focus = marked ? marked.getAttribute(MARK) : (found.root.contains(active) ? 'inside' : 'outside');
+              const focusInSlide = found.slides.findIndex((s) => s.contains(active));
+              // An element of the widget that is none of its parts and in no slide (a "See all"
+              // link, lightGallery's Close): which one, so two such links are two stops and not
+              // the carousel reached twice, and what it is called, for the path.
+              if ((focus === 'root' || focus === 'inside') && active !== found.root && focusInSlide < 0) {
+                if (!stopKeys.has(active)) stopKeys.set(active, stopKeys.size + 1);
+                return { focus, focusInSlide, stop: { key: stopKeys.get(active), name: roughName(active).slice(0, 200) } };
+              }
+              return { focus, focusInSlide };
             },
             live() {
               for (let n = found.slides[0] ? found.slides[0].parentElement : found.root; n; n = n.parentElement) {
