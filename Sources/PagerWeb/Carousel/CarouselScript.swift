@@ -719,9 +719,9 @@ enum CarouselScript {
               return { holder, left, right, x, y, whole, rtl: getComputedStyle(holder).direction === 'rtl' };
             },
             // The slide a sighted person sees: the one on top at the middle of the slides' area.
-            shownSlide() {
+            shownSlide(window) {
               if (!found.slides.length) return -1;
-              const { holder, left, right, x, y, whole, rtl } = api.slideWindow();
+              const { holder, left, right, x, y, whole, rtl } = window || api.slideWindow();
               // The slide drawn at a point, as the element drawn there (a loop's copy, as Swiper 8
               // rests on one after wrapping, stands for the slide it shows) and its index.
               const slideAt = (px, py) => {
@@ -743,12 +743,15 @@ enum CarouselScript {
               // step as off by one. Only where that first slide starts where the window starts and
               // the middle one is whole too: a row centred on its current slide (Slick's
               // centerMode) leaves its first and last only partly in the window.
-              if (middle) {
+              // A slide that itself starts where the window starts (one filling it) is looked
+              // past no further.
+              const startsWindow = (e) => {
+                const b = e.getBoundingClientRect();
+                return Math.abs(rtl ? b.right - right : b.left - left) <= 1.5;
+              };
+              if (middle && whole(middle.element) && !startsWindow(middle.element)) {
                 const start = slideAt(rtl ? right - 1 : left + 1, y);
-                if (start && start.element !== middle.element && whole(start.element) && whole(middle.element)) {
-                  const b = start.element.getBoundingClientRect();
-                  if (Math.abs(rtl ? b.right - right : b.left - left) <= 1.5) return start.index;
-                }
+                if (start && start.element !== middle.element && whole(start.element) && startsWindow(start.element)) return start.index;
               }
               if (middle) return middle.index;
               // Nothing of a slide at that point: the visible slide nearest the widget's middle.
@@ -765,9 +768,9 @@ enum CarouselScript {
             // The other slides wholly in the window beside the one shown (a row of several): on
             // screen as much as it is. Its neighbours only, outward until one is not whole, so a
             // carousel of ten thousand slides is not measured whole at every step.
-            rowBeside(shown) {
+            rowBeside(shown, window) {
               if (shown < 0 || !found.slides[shown]) return [];
-              const { whole } = api.slideWindow();
+              const { whole } = window || api.slideWindow();
               if (!whole(found.slides[shown])) return [];
               const row = [];
               for (let i = shown - 1; i >= 0 && whole(found.slides[i]); i--) row.push(i);
@@ -782,9 +785,19 @@ enum CarouselScript {
             startWatch() {
               api.stopWatch();
               found.watchLog = [];
+              // The live region is read where the slide changed and for two samples after (a
+              // region may be written once the change has ended), else taken from the sample
+              // before: read at every sample, it cost Bootstrap's audit about 40 ms.
+              let last = null;
+              let fresh = 0;
               found.watchTimer = setInterval(() => {
                 document.getAnimations().forEach((a) => { try { a.finish(); } catch (e) {} });
-                found.watchLog.push({ shown: api.shownSlide(), live: api.live(), status: api.status(), now: performance.now() });
+                const shown = api.shownSlide();
+                if (!last || shown !== last.shown) fresh = 3;
+                const status = fresh > 0 ? api.status(shown) : last.status;
+                fresh -= 1;
+                last = { shown, live: api.live(), status, now: performance.now() };
+                found.watchLog.push(last);
               }, 250);
               return true;
             },
@@ -960,8 +973,10 @@ enum CarouselScript {
             // announcer) counts where its words name the slide on screen: "slide 2 of 3" of as
             // many as there are slides, or the slide's own name (its label, its heading, or all
             // its words where they are few). A page's clock or cart names no slide, so it is not
-            // taken for the carousel's. Its selector comes with it ("outside").
-            status() {
+            // taken for the carousel's. Its selector comes with it ("outside"). `known` is the
+            // slide on screen where the caller has just read it (a sample of the rotation watch
+            // read it twice).
+            status(known) {
               const liveRegions = '[aria-live],[role=status],[role=alert],[role=log]';
               const heard = (e) => !e.closest('[aria-hidden=true]') && e.checkVisibility({ visibilityProperty: true });
               const said = (region) => {
@@ -980,7 +995,7 @@ enum CarouselScript {
               const says = (e) => { const m = spoken(e).match(position); return m ? Number(m[2]) : 0; };
               const region = regions.find((e) => says(e) === count) || regions.find((e) => !says(e)) || regions[0];
               if (region) return { live: politeness(region), text: said(region) };
-              const shown = api.shownSlide();
+              const shown = known === undefined ? api.shownSlide() : known;
               if (shown < 0 || !found.slides[shown]) return null;
               const slide = found.slides[shown];
               const heading = slide.querySelector('h1,h2,h3,h4,h5,h6');
@@ -1007,11 +1022,11 @@ enum CarouselScript {
               };
               const live = api.live();
               const running = runningIn(found.root);
-              const shown = api.shownSlide();
-              const rowBeside = api.rowBeside(shown);
+              const window = found.slides.length ? api.slideWindow() : null;
+              const shown = api.shownSlide(window);
+              const rowBeside = api.rowBeside(shown, window);
               // A copy wholly in the window beside a whole slide shown is in the row on screen.
-              const { whole } = found.slides.length ? api.slideWindow() : { whole: () => false };
-              const inRow = shown >= 0 && whole(found.slides[shown]) ? whole : () => false;
+              const inRow = window && shown >= 0 && window.whole(found.slides[shown]) ? window.whole : () => false;
               return {
                 shown,
                 // The pickers marked as current, by index: a list of every picker's states would be as
@@ -1025,7 +1040,7 @@ enum CarouselScript {
                 }])),
                 slider: found.slider ? { now: found.slider.getAttribute('aria-valuenow'), text: found.slider.getAttribute('aria-valuetext'), max: found.slider.getAttribute('aria-valuemax') } : null,
                 live,
-                status: api.status(),
+                status: api.status(shown),
                 ...api.focused(),
                 animating: running.length,
                 longestAnimation: Math.max(0, ...running.map(duration)),
