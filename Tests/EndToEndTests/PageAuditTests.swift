@@ -113,10 +113,11 @@ import Testing
     /// the first of the row, as Slick counts it. The slide at the middle of the window was taken
     /// for the current one, so every reading was one off: value and scroll failed, and the two
     /// slides beside it, on screen, failed hidden-pages. Centred on its current slide
-    /// (`&center=1`), the middle one is current, as before. What value finds is Slick's own:
-    /// its six tabs are named "1 of 2" to "6 of 2", for groups of three.
+    /// (`&center=1`), the middle one is current, as before; right to left (`&rtl=1`), the first
+    /// is at the right. What value finds is Slick's own: its six tabs are named "1 of 2" to
+    /// "6 of 2", for groups of three.
     @Test func slicksRowMovedOneAtATime() throws {
-        for query in ["?show=3", "?show=3&center=1"] {
+        for query in ["?show=3", "?show=3&center=1", "?show=3&rtl=1"] {
             let audit = try Self.audit(["--url", "file://" + Self.page("slick.html" + query)])
             #expect(audit.failing == ["value", "one-announcement", "reduce-motion", "dot-contrast"], "\(query): \(audit.run.stdout)")
             #expect(
