@@ -607,6 +607,15 @@ package struct CarouselProbe {
         try script("__pagervoice.settled(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
     }
 
+    /// What one watch of rotation saw: the slide changes, their interval where it repeats, the
+    /// slides' live politeness, and the region beside them that spoke while they changed.
+    struct RotationWatch {
+        var changes: Int
+        var interval: Int?
+        var live: String?
+        var status: StatusRegion?
+    }
+
     /// `start` done from the page's own script, then the widget watched; the slide `start`
     /// brings is not counted as rotation when it arrives late (see `watchRotation(arriving:)`).
     func watchRotation(afterChanging start: PageStep.Action, count: Int) throws(Failure) -> RotationWatch {
@@ -630,15 +639,6 @@ package struct CarouselProbe {
     /// (Flickity's requestAnimationFrame physics) has not arrived when the watch starts, since
     /// the virtual clock draws no frames until it runs, and arriving there is not rotation (it
     /// counted as one: a Flickity that never rotates failed auto-advance).
-    /// What one watch of rotation saw: the slide changes, their interval where it repeats, the
-    /// slides' live politeness, and the region beside them that spoke while they changed.
-    struct RotationWatch {
-        var changes: Int
-        var interval: Int?
-        var live: String?
-        var status: StatusRegion?
-    }
-
     func watchRotation(arriving: Int? = nil) throws(Failure) -> RotationWatch {
         // Nobody's pointer rests on it and focus is elsewhere: a carousel that pauses under the
         // pointer or while focused must show whether it moves when left alone. The pointer has
@@ -692,8 +692,8 @@ package struct CarouselProbe {
             if abs(first - second) <= 0.1 * max(first, second) { interval = Int(((first + second) / 2).rounded()) }
         }
         if changes.isEmpty { live = try script("__pagervoice.live()").stringValue }
-        return RotationWatch(
-            changes: changes.count, interval: interval, live: changes.isEmpty ? nil : live, status: changes.isEmpty ? nil : spoke)
+        // `spoke` is only ever set at a change counted.
+        return RotationWatch(changes: changes.count, interval: interval, live: changes.isEmpty ? nil : live, status: spoke)
     }
 
     // MARK: - Acting

@@ -742,9 +742,8 @@ enum CarouselScript {
               // Glide, Owl), not the one at the middle, which was read as current and every
               // step as off by one. Only where that first slide starts where the window starts and
               // the middle one is whole too: a row centred on its current slide (Slick's
-              // centerMode) leaves its first and last only partly in the window.
-              // A slide that itself starts where the window starts (one filling it) is looked
-              // past no further.
+              // centerMode) leaves its first and last only partly in the window. A middle slide
+              // that itself starts the window (one filling it) needs no second look.
               const startsWindow = (e) => {
                 const b = e.getBoundingClientRect();
                 return Math.abs(rtl ? b.right - right : b.left - left) <= 1.5;
