@@ -155,6 +155,35 @@ import Testing
             ) == true, "\(audit.run.stdout)")
     }
 
+    /// jQuery UI 1.13's tabs from Debian (`libjs-jquery-ui`), set up as its documentation does:
+    /// a tablist whose arrow keys move the selection, with roving focus. Three faults showed on
+    /// it: its current tab lies over its header's 1 px border, against which dot-contrast judged
+    /// it (#DDDDDD, 2.82:1) rather than the header it is seen against (#E9E9E9, 3.16:1); its
+    /// `blind` and `clip` effects wipe a panel open by its clip, drawn by script, which no
+    /// measure of motion saw ("does not animate at all"), nor its `fade`; and the one tab Tab
+    /// reaches was reached "each once".
+    @Test func jQueryUITabsFromDebian() throws {
+        let plain = try Self.audit(["--url", Self.page("jquery-ui-tabs.html")])
+        #expect(plain.run.status == 0, "\(plain.run.stdout)")
+        #expect(plain.failing == [], "\(plain.run.stdout)")
+        #expect(plain.line("dot-contrast")?.contains("the current tab drawn #007FFF over #E9E9E9: 3.16:1") == true, "\(plain.run.stdout)")
+        #expect(plain.line("focus-order")?.contains(" once, and nothing of a slide") == true, "\(plain.run.stdout)")
+        #expect(plain.line("focus-order")?.contains("each once") == false, "\(plain.run.stdout)")
+        #expect(plain.line("scroll")?.contains("on each tab, the arrow keys") == true, "\(plain.run.stdout)")
+
+        for effect in ["blind", "clip"] {
+            let wiped = try Self.audit(["--url", "file://" + Self.page("jquery-ui-tabs.html?effect=" + effect), "--rule", "reduce-motion"])
+            #expect(wiped.failing == ["reduce-motion"], "\(effect): \(wiped.run.stdout)")
+            #expect(
+                wiped.line("reduce-motion")?.contains("a page change still animates clip (changed by script, frame by frame) for ") == true,
+                "\(effect): \(wiped.run.stdout)")
+        }
+        let faded = try Self.audit(["--url", "file://" + Self.page("jquery-ui-tabs.html?effect=fade"), "--rule", "reduce-motion"])
+        #expect(faded.failing == [], "\(faded.run.stdout)")
+        #expect(faded.line("reduce-motion")?.contains("a page change only crossfades (") == true, "\(faded.run.stdout)")
+        #expect(faded.line("reduce-motion")?.contains(" ms of opacity)") == true, "\(faded.run.stdout)")
+    }
+
     /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
     /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
     /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the

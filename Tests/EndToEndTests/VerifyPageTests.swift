@@ -28,6 +28,10 @@ import Testing
         let bootstrap = try Self.verify(["--url", Self.page("bootstrap-captions.html"), Self.page("paging-bootstrap.pv")])
         #expect(bootstrap.run.status == 0, "\(bootstrap.run.stdout)\(bootstrap.run.stderr)")
         #expect(bootstrap.run.lines == ["6 passed, 0 failed"])
+        // jQuery UI's tabs from Debian: arrow keys, Home and End, and what focus says.
+        let tabs = try Self.verify(["--url", Self.page("jquery-ui-tabs.html"), Self.page("paging-jquery-ui.pv")])
+        #expect(tabs.run.status == 0, "\(tabs.run.stdout)\(tabs.run.stderr)")
+        #expect(tabs.run.lines == ["7 passed, 0 failed"])
         // Slick from Debian, wrapping and stopping at its ends.
         for library in ["slick.html", "slick-finite.html"] {
             let run = try Self.verify(["--url", Self.page(library), Self.page("paging-slick.pv")]).run

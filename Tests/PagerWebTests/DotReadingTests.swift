@@ -46,6 +46,27 @@ import Testing
         #expect(dot.pixels == 36)
     }
 
+    /// A filled tab over a hairline it covers (jQuery UI's current tab, 30 px tall, over its
+    /// header's 1 px border): it is judged against what lies under most of it, not the line,
+    /// which lies under a thirtieth of it. A dot of fewer than 20 pixels is judged at its
+    /// lowest: a ring's few pixels are all it has.
+    @Test func aHairlineUnderATabIsNotWhatItIsSeenAgainst() throws {
+        func grey(_ value: UInt8) -> [UInt8] { [value, value, value, 255] }
+        let (width, height) = (40, 30)
+        let shown = try #require(
+            RGBAImage(width: width, height: height, bytes: Array(repeating: grey(0x40), count: width * height).flatMap { $0 }))
+        let rows = (0..<height).flatMap { y in Array(repeating: grey(y == height - 1 ? 0xB0 : 0xE9), count: width).flatMap { $0 } }
+        let behind = try #require(RGBAImage(width: width, height: height, bytes: rows))
+        let tab = try #require(
+            DotContrast.measure(picker: 0, isCurrent: true, box: PageBox(x: 0, y: 0, width: 40, height: 30), shown: shown, behind: behind))
+        let header = SRGBColor(red255: 0xE9, green255: 0xE9, blue255: 0xE9)
+        #expect(tab.background == header)
+        #expect(abs(tab.ratio - SRGBColor(red255: 0x40, green255: 0x40, blue255: 0x40).contrastRatio(with: header)) < 0.001)
+        let small = try #require(
+            DotContrast.measure(picker: 0, isCurrent: true, box: PageBox(x: 4, y: 26, width: 4, height: 4), shown: shown, behind: behind))
+        #expect(small.background == SRGBColor(red255: 0xB0, green255: 0xB0, blue255: 0xB0))
+    }
+
     /// The tree as DevTools gives it: a slide that is a plain div, ignored as having nothing to
     /// say, over its words, which are not; a slide under aria-hidden, whose words are ignored too.
     static let tree = """

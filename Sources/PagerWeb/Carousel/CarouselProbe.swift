@@ -1057,10 +1057,11 @@ package struct CarouselProbe {
                 try activate(part, .click)
                 var now = try state()
                 var scripted = 0.0
+                var frames: JSON?
                 if now["animating"]?.intValue ?? 0 == 0 {
                     try animationSpeed(1)
-                    let frames = try script("__pagervoice.framesMoving(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
-                    scripted = frames["css"]?.boolValue == true ? 0 : (frames["milliseconds"]?.doubleValue ?? 0).rounded()
+                    frames = try script("__pagervoice.framesMoving(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
+                    scripted = frames?["css"]?.boolValue == true ? 0 : (frames?["milliseconds"]?.doubleValue ?? 0).rounded()
                     now = try state()
                 }
                 let animating = now["animating"]?.intValue ?? 0 > 0
@@ -1071,7 +1072,7 @@ package struct CarouselProbe {
                 let properties = now["animated"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 let seen: (Double, [String], part: String?) =
                     scripted > 0
-                    ? (scripted, [facts.cssCarousel ? Self.smoothScroll : Self.scriptedMotion], nil)
+                    ? (scripted, facts.cssCarousel ? [Self.smoothScroll] : Self.scriptedMotion(frames?["kinds"]), nil)
                     : (
                         animating ? now["longestAnimation"]?.doubleValue ?? 0 : 0,
                         properties.flatMap { $0.split(separator: ",").map(String.init) },
@@ -1107,8 +1108,17 @@ package struct CarouselProbe {
         return motion
     }
 
-    /// How a change a script draws frame by frame is named among the animated properties.
-    static let scriptedMotion = "position (moved by script, frame by frame)"
+    /// How a change a script draws frame by frame is named among the animated properties: what
+    /// of the slides it changed (`framesMoving`'s kinds), their place alone "moved". Opacity is
+    /// named on its own, as a CSS crossfade's is, so a fade alone is judged a crossfade.
+    static func scriptedMotion(_ kinds: JSON?) -> [String] {
+        let named = (kinds?.arrayValue ?? []).compactMap(\.stringValue)
+        let moving = named.filter { $0 != "opacity" }
+        let fades = named.contains("opacity") ? ["opacity"] : []
+        if moving.isEmpty && !fades.isEmpty { return fades }
+        guard !moving.isEmpty, moving != ["position"] else { return ["position (moved by script, frame by frame)"] + fades }
+        return [moving.joined(separator: " and ") + " (changed by script, frame by frame)"] + fades
+    }
     /// How a CSS carousel's smooth scroll (scroll-behavior: smooth, the browser's) is named.
     static let smoothScroll = "position (a smooth scroll)"
 

@@ -532,11 +532,27 @@ enum CarouselScript {
           // Where the slides are in the widget, to half a pixel (the first and last 25 of a long
           // carousel). In the widget, not the window: the page scrolling smoothly to a focused
           // part moves no slide in it (the APG's tabbed carousel waited for its page to scroll).
-          const slidePlaces = () => {
+          // Their size, clip and opacity too, each apart: jQuery UI's `blind` and `clip` effects
+          // wipe a panel open by its clip, and its `scale` grows it, with its place unchanged;
+          // its `fade` is opacity alone, a crossfade.
+          const slideShapes = () => {
             const sampled = found.slides.length > 50 ? [...found.slides.slice(0, 25), ...found.slides.slice(-25)] : found.slides;
             const origin = found.root.getBoundingClientRect();
-            return sampled.map((e) => { const r = e.getBoundingClientRect(); return Math.round((r.left - origin.left) * 2) + ',' + Math.round((r.top - origin.top) * 2); }).join(';');
+            const half = (v) => Math.round(v * 2);
+            const shapes = { position: [], size: [], clip: [], opacity: [] };
+            for (const e of sampled) {
+              const r = e.getBoundingClientRect();
+              const style = getComputedStyle(e);
+              shapes.position.push(half(r.left - origin.left) + ',' + half(r.top - origin.top));
+              shapes.size.push(half(r.width) + 'x' + half(r.height));
+              shapes.clip.push(style.clip + ' ' + style.clipPath);
+              shapes.opacity.push(style.opacity);
+            }
+            const joined = {};
+            for (const k of Object.keys(shapes)) joined[k] = shapes[k].join(';');
+            return joined;
           };
+          const slidePlaces = () => { const s = slideShapes(); return [s.position, s.size, s.clip, s.opacity].join('|'); };
           const api = {
             // A CSS carousel below `root` (or in the page): a scroll container whose buttons and
             // dots are the browser's own pseudo-elements (::scroll-button(), ::scroll-marker in
@@ -893,16 +909,30 @@ enum CarouselScript {
               });
             },
             // Motion a script draws frame by frame (requestAnimationFrame physics, as Flickity's),
-            // which document.getAnimations() does not list: the slides' places, read each frame
-            // until they have not changed for 50 ms (at most `limit` ms), the page given frames
-            // 60 a second meanwhile (`frameGap`). A jump is one step; motion passes through places
-            // in between, and lasts until the last of them. Stops at once, reporting css, if a
-            // CSS animation starts in the widget after all (those are measured as such).
+            // which document.getAnimations() does not list: the slides' places, sizes, clips and
+            // opacity, read each frame until they have not changed for 50 ms (at most `limit` ms), the page
+            // given frames 60 a second meanwhile (`frameGap`). A jump is one step; motion passes
+            // through shapes in between, and lasts until the last of them. Which of the four
+            // changed comes with it (`kinds`: those that changed in two steps or more, else any that
+            // changed). Stops at once, reporting css, if a CSS animation starts in the widget
+            // after all (those are measured as such).
             framesMoving(limit) {
               const started = performance.now();
               frameGap = 1000 / 60;
-              const done = (result) => { frameGap = 0; return result; };
-              const place = slidePlaces;
+              const kinds = ['position', 'size', 'clip', 'opacity'];
+              const changes = { position: 0, size: 0, clip: 0, opacity: 0 };
+              const named = () => {
+                const many = kinds.filter((k) => changes[k] >= 2);
+                return many.length ? many : kinds.filter((k) => changes[k] > 0);
+              };
+              const done = (result) => { frameGap = 0; result.kinds = named(); return result; };
+              let shape = slideShapes();
+              const place = () => {
+                const now = slideShapes();
+                for (const k of kinds) if (now[k] !== shape[k]) changes[k] += 1;
+                shape = now;
+                return [now.position, now.size, now.clip, now.opacity].join('|');
+              };
               let last = place();
               let changedAt = started;
               let steps = 0;
