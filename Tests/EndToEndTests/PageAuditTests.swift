@@ -184,6 +184,30 @@ import Testing
         #expect(faded.line("reduce-motion")?.contains(" ms of opacity)") == true, "\(faded.run.stdout)")
     }
 
+    /// Material Design Lite 1.3's tabs from Debian (`libjs-material-design-lite`), as its
+    /// documentation writes them: links to "#panel" that a click moves a class between, with no
+    /// role and no state. Neither dots (they have words) nor a tablist, they were "no carousel
+    /// found", so the audit said nothing of tabs a screen reader hears as three plain links. Its
+    /// underline still grows under reduced motion. Links to sections that are all shown (a table
+    /// of contents, `?all=1`) page nothing and are still no carousel.
+    @Test func materialDesignLiteTabsFromDebian() throws {
+        let plain = try Self.audit(["--url", Self.page("mdl-tabs.html")])
+        #expect(plain.run.status == 1, "\(plain.run.stdout)")
+        #expect(plain.run.lines.first?.hasSuffix("found as a row of links to panels (href=\"#…\")") == true, "\(plain.run.stdout)")
+        #expect(plain.failing == ["value", "reduce-motion"], "\(plain.run.stdout)")
+        #expect(plain.line("label")?.contains("its 3 links (“EXPLORE” …)") == true, "\(plain.run.stdout)")
+        #expect(plain.line("value")?.contains("but no link is marked as current") == true, "\(plain.run.stdout)")
+        #expect(
+            plain.line("focus-order")?.contains("link “EXPLORE” → link “COLLECT” → link “SHARE”, each once") == true, "\(plain.run.stdout)")
+        #expect(plain.line("edges")?.hasPrefix("N/A") == true, "\(plain.run.stdout)")
+        #expect(plain.line("reduce-motion")?.contains("with prefers-reduced-motion: reduce, a page change still animates width") == true)
+
+        let contents = try Self.audit(["--url", "file://" + Self.page("mdl-tabs.html?all=1")])
+        #expect(contents.run.status != 0)
+        #expect(contents.run.errorLines.first?.hasPrefix("pagervoice audit: no carousel found on ") == true, "\(contents.run.stderr)")
+        #expect(contents.run.errorLines.first?.hasSuffix("no group of dot buttons and no row of links to panels") == true)
+    }
+
     /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
     /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
     /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the

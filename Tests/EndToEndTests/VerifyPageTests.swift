@@ -219,6 +219,24 @@ import Testing
         )
     }
 
+    /// Material Design Lite's tabs (links that move a class, Tests/Carousels/mdl-tabs.html):
+    /// each link pages as the model does, but none says which page is current, and there is
+    /// no next control for `next`.
+    @Test func linksThatConveyNoPageFailAtEveryCheck() throws {
+        let folder = try TemporaryDirectory()
+        let script = folder.path + "/links.pv"
+        try "expect-page 1\ngo 2\nexpect-page 2\nnext\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try Self.verify(["--url", Self.page("mdl-tabs.html"), script])
+        #expect(result.run.status == 1)
+        #expect(
+            result.run.lines == [
+                "\(script):1: at the start the model is on page 1 of 3; the carousel conveys no link marked current and slide 1 shown",
+                "\(script):3: after go 2 the model is on page 2 of 3; the carousel conveys no link marked current and slide 2 shown",
+                "\(script):4: next cannot be done on the carousel: it has no next control",
+                "0 passed, 3 failed",
+            ], "\(result.run.stdout)")
+    }
+
     @Test func aCarouselTheKeyboardCannotPageFailsAtTheLine() throws {
         let script = Self.page("paging.pv")
         let result = try Self.verify(["--url", Self.apg("no-keyboard"), script])

@@ -22,6 +22,9 @@ package struct CarouselFacts: Sendable {
     package var pickers: [PageElement] = []
     /// The pickers are `role="tab"` in a tablist (arrow keys move between them).
     package var pickersAreTabs = false
+    /// The pickers are in-page links to the slides, with words (Material Design Lite's tabs):
+    /// neither dots nor tabs to a screen reader, which says "link".
+    package var pickersAreLinks = false
     package var previous: PageElement?
     package var next: PageElement?
     /// The control that starts and stops automatic rotation.
@@ -427,11 +430,14 @@ package struct NarrowLayout: Sendable, Equatable {
 }
 
 extension CarouselFacts {
+    /// What a finding calls one picker: what the page made it, as a screen reader would say.
+    package var pickerWord: String { pickersAreTabs ? "tab" : pickersAreLinks ? "link" : "dot" }
+
     /// "dot 3", "tab “Slide 3”"
     package func pickerPhrase(_ index: Int) -> String {
         guard pickers.indices.contains(index) else { return "picker \(index + 1)" }
         let picker = pickers[index]
-        let kind = pickersAreTabs ? "tab" : "dot"
+        let kind = pickerWord
         // Where a name says "current", it is a picker's only while it is current (tiny-slider's
         // "Carousel Page 1 (Current Slide)"): every picker by its place instead, true at every
         // moment and alike.

@@ -42,7 +42,7 @@ package struct PageAuditor: Sendable {
 
     var count: Int { facts.count }
     var word: String { facts.pageWord }
-    var pickerWord: String { facts.pickersAreTabs ? "tab" : "dot" }
+    var pickerWord: String { facts.pickerWord }
 
     /// The model configured from the widget: its pages are the slides' names (or "Slide N").
     var model: Pager {

@@ -52,7 +52,7 @@ package struct PagePosition: Sendable, Equatable {
                 readings.append(Reading(channel: "picker names", page: named.count == 1 ? named[0] : nil, said: said))
             } else {
                 readings.append(
-                    Reading(channel: "pickers", page: nil, said: "no \(facts.pickersAreTabs ? "tab" : "dot") is marked as current"))
+                    Reading(channel: "pickers", page: nil, said: "no \(facts.pickerWord) is marked as current"))
             }
         }
         // Pickers named "1 of M" to "K of M", one number each in order, state a count M: Slick
@@ -62,7 +62,7 @@ package struct PagePosition: Sendable, Equatable {
         if let first = facts.pickers.first.flatMap({ Self.nOfM($0.name) }), let last = facts.pickers.last.flatMap({ Self.nOfM($0.name) }),
             first.0 == 1, last.0 == facts.pickers.count, first.1 == last.1, facts.pickers.count > 1
         {
-            statedCounts.append(("name of each \(facts.pickersAreTabs ? "tab" : "dot")", first.1))
+            statedCounts.append(("name of each \(facts.pickerWord)", first.1))
         }
         if let value = conveyed.sliderValue {
             let minimum = conveyed.sliderMinimum ?? 0
@@ -112,11 +112,11 @@ package struct PagePosition: Sendable, Equatable {
     package func problem(expected: Int, count: Int, facts: CarouselFacts) -> String? {
         let word = facts.pageWord
         if readings.isEmpty, let reason = facts.pickerStateUnreadable {
-            return "which \(facts.pickersAreTabs ? "tab" : "dot") is current cannot be read: \(reason)"
+            return "which \(facts.pickerWord) is current cannot be read: \(reason)"
         }
         guard !readings.isEmpty else {
             return
-                "nothing conveys which \(word) is current: no \(facts.pickers.isEmpty ? "picker" : facts.pickersAreTabs ? "tab is selected" : "dot is marked current"), and no \(word) is named \u{201C}N of \(count)\u{201D}"
+                "nothing conveys which \(word) is current: no \(facts.pickers.isEmpty ? "picker" : facts.pickersAreTabs ? "tab is selected" : "\(facts.pickerWord) is marked current"), and no \(word) is named \u{201C}N of \(count)\u{201D}"
         }
         var wrong: [String] = []
         for reading in readings where reading.page != expected { wrong.append(reading.said) }

@@ -323,7 +323,7 @@ struct PageScriptRunner {
                 // A CSS carousel's markers in links mode: the tree does not say which is current.
                 parts.append("::scroll-marker links that do not say which is current in the accessibility tree")
             } else if marked.isEmpty {
-                parts.append("no \(facts.pickersAreTabs ? "tab" : "dot") marked current")
+                parts.append("no \(facts.pickerWord) marked current")
             } else {
                 let state =
                     !conveyed.selected.isEmpty

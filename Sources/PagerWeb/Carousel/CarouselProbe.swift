@@ -84,13 +84,13 @@ package struct CarouselProbe {
         package var description: String {
             switch self {
             case .notFound(let url):
-                "no carousel found on \(url.clipped(80)): no element with aria-roledescription=\"carousel\", no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators and no group of dot buttons"
+                "no carousel found on \(url.clipped(80)): no element with aria-roledescription=\"carousel\", no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons and no row of links to panels"
             case .selectorMatchesNothing(let selector): "--carousel \(selector.clipped(60)) matches nothing on the page"
             case .invalidSelector(let selector, let reason):
                 // Chromium's message begins with where it failed, which is ours, not the person's.
                 "--carousel \(selector.clipped(60)) is not a CSS selector: \(CarouselProbe.withoutCallSite(reason).clipped(100))"
             case .notACarousel(let selector):
-                "--carousel \(selector.clipped(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators and no group of dot buttons"
+                "--carousel \(selector.clipped(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons and no row of links to panels"
             case .page(let error): error.description
             case .unexpectedAnswer(let what):
                 "the page answered the audit's script unexpectedly (\(what)); it may have replaced the browser's own functions"
@@ -180,6 +180,7 @@ package struct CarouselProbe {
             motion: MotionFacts(normalMilliseconds: 0))
         facts.others = structure.others
         facts.pickersAreTabs = structure.tablist
+        facts.pickersAreLinks = structure.links
         facts.rightToLeft = structure.rightToLeft
         try describe(&facts, structure, snapshot)
         facts.cssCarousel = structure.css
@@ -240,6 +241,8 @@ package struct CarouselProbe {
         var slides: [String]
         var pickers: [String]
         var tablist: Bool
+        /// The pickers are in-page links with words (found as a row of links to panels).
+        var links: Bool
         var previous: String?
         var next: String?
         var rotation: String?
@@ -258,6 +261,7 @@ package struct CarouselProbe {
             slides = json["slides"]?.arrayValue?.compactMap(\.stringValue) ?? []
             pickers = json["pickers"]?.arrayValue?.compactMap(\.stringValue) ?? []
             tablist = json["tablist"]?.boolValue ?? false
+            links = json["links"]?.boolValue ?? false
             previous = json["previous"]?.stringValue
             next = json["next"]?.stringValue
             rotation = json["rotation"]?.stringValue

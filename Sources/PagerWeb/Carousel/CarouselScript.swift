@@ -463,6 +463,37 @@ enum CarouselScript {
               }
               return wholePage;
             },
+            // A row of in-page links, each to one of a set of alike panels of which the page
+            // shows one (Material Design Lite's tabs: links to "#panel" that a click moves an
+            // `is-active` class between, with no role and no state). Words, any size: the panels
+            // they point at are what make them a pager. A table of contents is no pager: its
+            // sections are all shown, so at most one panel may be.
+            links(root) {
+              const scope = root || document.body;
+              const target = (a) => {
+                const href = a.getAttribute('href') || '';
+                if (!/^#./.test(href)) return null;
+                let id;
+                try { id = decodeURIComponent(href.slice(1)); } catch (err) { return null; }
+                return document.getElementById(id);
+              };
+              for (const group of within(scope, '*')) {
+                const children = [...group.children];
+                if (children.length < 2) continue;
+                const links = children.map((e) => (e.matches('a[href]') ? e
+                  : e.children.length === 1 && e.children[0].matches('a[href]') ? e.children[0] : null));
+                if (links.some((a) => !a || !visible(a))) continue;
+                const panels = links.map(target);
+                if (panels.some((p) => !p || links.some((a) => p.contains(a)))) continue;
+                if (new Set(panels).size !== panels.length) continue;
+                const parent = panels[0].parentElement;
+                if (!parent || panels.some((p) => p.parentElement !== parent || p.localName !== panels[0].localName)) continue;
+                if (panels.filter(visible).length > 1) continue;
+                const r = root || lowestCommonAncestor(group, parent);
+                return { how: 'a row of links to panels (href="#…")', root: r, slides: panels, pickers: links, links: true };
+              }
+              return null;
+            },
           };
           // Pickers inside an APG carousel without tabs: buttons named like "Slide 3" or wordless dots.
           const dotButtons = (r, count) => {
@@ -585,7 +616,7 @@ enum CarouselScript {
                 if (!all.length) return { error: 'none-matching' };
                 root = all[0];
               }
-              const order = ['apg', 'tablist', 'bootstrap', 'slider', 'dots', 'css'];
+              const order = ['apg', 'tablist', 'bootstrap', 'slider', 'dots', 'links', 'css'];
               for (const kind of order) {
                 const f = finders[kind](root);
                 if (f) {
@@ -664,6 +695,7 @@ enum CarouselScript {
                 slides: found.slides.map(selectorOf),
                 pickers: found.pickers.map(selectorOf),
                 tablist: !!found.tablist,
+                links: !!found.links,
                 previous: found.previous && selectorOf(found.previous),
                 next: found.next && selectorOf(found.next),
                 rotation: found.rotation && selectorOf(found.rotation),
