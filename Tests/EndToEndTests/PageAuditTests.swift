@@ -208,6 +208,37 @@ import Testing
         #expect(contents.run.errorLines.first?.hasSuffix("no group of dot buttons and no row of links to panels") == true)
     }
 
+    /// AngularJS UI Bootstrap 2.5's carousel from Debian (`python3-xstatic-angular-bootstrap`),
+    /// as its demo sets it up, on Bootstrap 3's styles. Its slides are Bootstrap 3's `.item`
+    /// and its indicators list items its own script answers, with no `data-slide-to`: it was
+    /// "no carousel found". Its dots have no name and take no focus, but a screen reader
+    /// reading the page says the words in them ("slide 1 of 3, currently active"), which
+    /// convey the page: value passes on them, and label says what is read, not "only listitem".
+    @Test func angularUIBootstrapCarouselFromDebian() throws {
+        let still = try Self.audit(["--url", "file://" + Self.page("angular-ui-carousel.html?interval=0")])
+        #expect(still.run.status == 1, "\(still.run.stdout)")
+        #expect(
+            still.run.lines.first?.hasSuffix("found as Bootstrap-style indicators (.carousel, .item, .carousel-indicators)") == true,
+            "\(still.run.stdout)")
+        #expect(
+            still.failing == ["label", "scroll", "one-announcement", "reduce-motion", "target-size"], "\(still.run.stdout)")
+        #expect(
+            still.line("label")?.contains(
+                "all 3 dots have no accessible name: a screen reader reads the words in them (“slide 1 of 3, currently active”) as the text of a “listitem”, not as a control's name"
+            ) == true, "\(still.run.stdout)")
+        #expect(
+            still.line("value")?.contains(
+                "the words in the dots (“slide 1 of 3, currently active”) convey the slide on screen, as “N of 3”")
+                == true, "\(still.run.stdout)")
+        #expect(still.line("scroll")?.contains("no dot can be reached with Tab: they are not focusable") == true, "\(still.run.stdout)")
+        #expect(still.line("edges")?.contains("“next” (Enter) on slide 3 wraps around to slide 1") == true, "\(still.run.stdout)")
+
+        // As its demo has it, moving every 5 s: nothing stops it, reduced motion neither.
+        let rotating = try Self.audit(["--url", Self.page("angular-ui-carousel.html"), "--rule", "auto-advance"])
+        #expect(rotating.failing == ["auto-advance"], "\(rotating.run.stdout)")
+        #expect(rotating.line("auto-advance")?.contains("every 5 s once loaded, and has no control to stop it") == true)
+    }
+
     /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
     /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
     /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the

@@ -133,6 +133,9 @@ package struct PageElement: Sendable, Equatable {
     package var selector: String
     /// The accessible name screen readers say ("" when there is none).
     package var name: String = ""
+    /// Where it has no name, the words a screen reader still reads inside it as it reads the
+    /// page (a list item's text); "" otherwise.
+    package var words: String = ""
     /// The role in the accessibility tree ("button", "tab", "group"; "" when the element is not
     /// in the tree).
     package var role: String = ""
@@ -151,6 +154,9 @@ package struct PageElement: Sendable, Equatable {
     package var disabled = false
 
     package init(selector: String) { self.selector = selector }
+
+    /// What a screen reader says for it: its name, else the words read inside it.
+    package var said: String { name.isEmpty ? words : name }
 
     /// "button “Slide 2”", "the button at #carousel > button" when it has no name.
     package var phrase: String {

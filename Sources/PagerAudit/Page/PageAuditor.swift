@@ -141,9 +141,17 @@ package struct PageAuditor: Sendable {
                 invisible.isEmpty
                 ? "no accessible name"
                 : "only characters a screen reader does not say as a name (\u{201C}\(facts.pickers[invisible[0]].name.clipped(20))\u{201D})"
+            let role = facts.pickers[first].role.isEmpty ? "button" : facts.pickers[first].role
+            // Words inside a part with no name (a list item's text) are read as a screen reader
+            // reads the page, but they name no control: it cannot say them as it moves to one,
+            // nor offer it to press.
+            let said =
+                invisible.isEmpty && !facts.pickers[first].words.isEmpty
+                ? "a screen reader reads the words in them (\u{201C}\(facts.pickers[first].words.clipped(40))\u{201D}) as the text of a \u{201C}\(role)\u{201D}, not as a control's name"
+                : "a screen reader says only \u{201C}\(role)\u{201D}"
             problems.append(
                 (
-                    "\(silent.count == facts.pickers.count && silent.count > 1 ? "all \(silent.count) \(pickerWord)s" : pickerList(silent)) \(silent.count == 1 ? "has" : "have") \(how): a screen reader says only \u{201C}\(facts.pickers[first].role.isEmpty ? "button" : facts.pickers[first].role)\u{201D}",
+                    "\(silent.count == facts.pickers.count && silent.count > 1 ? "all \(silent.count) \(pickerWord)s" : pickerList(silent)) \(silent.count == 1 ? "has" : "have") \(how): \(said)",
                     facts.pickers[first]
                 ))
         }
@@ -242,7 +250,7 @@ package struct PageAuditor: Sendable {
                 "the \(word)s' names (\u{201C}\(facts.initial.slideNames.first { PagePosition.nOfM($0) != nil }?.clipped(30) ?? "N of M")\u{201D})"
             case "slider": "the slider's value"
             case "picker names":
-                "the \(pickerWord)s' names (\u{201C}\(facts.initial.namedCurrent.first.map { facts.pickers[$0].name.clipped(40) } ?? "current")\u{201D})"
+                "\(facts.pickers.allSatisfy(\.name.isEmpty) ? "the words in the \(pickerWord)s" : "the \(pickerWord)s' names") (\u{201C}\(facts.initial.namedCurrent.first.map { facts.pickers[$0].said.clipped(40) } ?? "current")\u{201D})"
             case "live region": "the live region (\u{201C}\(facts.initial.statusText?.clipped(30) ?? "N of M")\u{201D})"
             default: "which \(word) is exposed"
             }

@@ -44,11 +44,12 @@ package struct PagePosition: Sendable, Equatable {
                 readings.append(Reading(channel: "pickers", page: marked.count == 1 ? marked[0] : nil, said: said))
             } else if !conveyed.namedCurrent.isEmpty {
                 // No state, but the name says it ("Carousel Page 1 (Current Slide)"), which a
-                // screen reader reads out with the dot.
+                // screen reader reads out with the dot; or, where the dots have no names, the
+                // words it reads in them do ("slide 1 of 3, currently active").
                 let named = conveyed.namedCurrent
                 let said =
                     named.map { facts.pickerPhrase($0) }.joined(separator: " and ") + (named.count == 1 ? " is" : " are")
-                    + " named current"
+                    + (named.allSatisfy { facts.pickers[$0].name.isEmpty } ? " said to be current in words" : " named current")
                 readings.append(Reading(channel: "picker names", page: named.count == 1 ? named[0] : nil, said: said))
             } else {
                 readings.append(
@@ -59,10 +60,10 @@ package struct PagePosition: Sendable, Equatable {
         // names its dots for groups of the slides it shows ("6 of 2" for six dots showing three
         // at a time), and a screen reader says it with each dot. The first and last say it for
         // all, so ten thousand names are not read at every moment.
-        if let first = facts.pickers.first.flatMap({ Self.nOfM($0.name) }), let last = facts.pickers.last.flatMap({ Self.nOfM($0.name) }),
+        if let first = facts.pickers.first.flatMap({ Self.nOfM($0.said) }), let last = facts.pickers.last.flatMap({ Self.nOfM($0.said) }),
             first.0 == 1, last.0 == facts.pickers.count, first.1 == last.1, facts.pickers.count > 1
         {
-            statedCounts.append(("name of each \(facts.pickerWord)", first.1))
+            statedCounts.append((facts.pickers.allSatisfy(\.name.isEmpty) ? "words in each \(facts.pickerWord)" : "name of each \(facts.pickerWord)", first.1))
         }
         if let value = conveyed.sliderValue {
             let minimum = conveyed.sliderMinimum ?? 0

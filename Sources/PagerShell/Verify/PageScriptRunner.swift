@@ -327,7 +327,12 @@ struct PageScriptRunner {
             } else {
                 let state =
                     !conveyed.selected.isEmpty
-                    ? "selected" : !conveyed.current.isEmpty ? "current" : !conveyed.pressed.isEmpty ? "pressed" : "named current"
+                    ? "selected"
+                    : !conveyed.current.isEmpty
+                        ? "current"
+                        : !conveyed.pressed.isEmpty
+                            ? "pressed"
+                            : marked.allSatisfy { facts.pickers[$0].name.isEmpty } ? "said to be current in words" : "named current"
                 parts.append(marked.map { facts.pickerPhrase($0) }.joined(separator: " and ") + " \(state)")
             }
         }

@@ -17,6 +17,11 @@ struct AccessibilitySnapshot {
         /// that reason alone still has its words read where it sits; one hidden by
         /// `aria-hidden`, `inert` or `visibility` has every node under it ignored too.
         var read = false
+        /// The words a screen reader reads inside a part that has no name: its text, in order.
+        /// A list item's words are no name (UI Bootstrap's dots, `li` with "slide 2 of 3,
+        /// currently active" hidden from the eye), but a screen reader reading the page says
+        /// them there.
+        var words = ""
         var focusable: Bool
         var selected: Bool?
         var pressed: Bool?
@@ -45,6 +50,7 @@ struct AccessibilitySnapshot {
             guard let json = byBackend[backend] else { continue }
             var node = Self.node(json)
             node.read = !node.ignored || Self.readBelow(json, byId)
+            if node.name.isEmpty, !node.ignored { node.words = Self.wordsBelow(json, byId) }
             nodes[mark] = node
         }
     }
@@ -62,6 +68,33 @@ struct AccessibilitySnapshot {
             stack += child["childIds"]?.arrayValue?.compactMap(\.stringValue) ?? []
         }
         return false
+    }
+
+    /// The text of the static text nodes under `node` that the tree keeps, in order, joined
+    /// by spaces. Bounded as `readBelow` is, and to 200 characters: it names a dot, not an
+    /// article.
+    static func wordsBelow(_ node: JSON, _ byId: [String: JSON], limit: Int = 5_000) -> String {
+        var stack = (node["childIds"]?.arrayValue?.compactMap(\.stringValue) ?? []).reversed().map { $0 }
+        var visited = 0
+        var words = ""
+        var length = 0
+        while let id = stack.popLast(), visited < limit, length < 200 {
+            visited += 1
+            guard let child = byId[id] else { continue }
+            if child["ignored"]?.boolValue != true, child["role"]?["value"]?.stringValue == "StaticText" {
+                let text = (child["name"]?["value"]?.stringValue ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                if !text.isEmpty {
+                    // Text split around a part ("slide 1 of 3" and ", currently active") is
+                    // one sentence: no space before its punctuation.
+                    let glued = words.isEmpty || text.first.map { ",.;:!?)".contains($0) } == true
+                    words += (glued ? "" : " ") + text
+                    length += text.count + 1
+                }
+                continue
+            }
+            stack += (child["childIds"]?.arrayValue?.compactMap(\.stringValue) ?? []).reversed()
+        }
+        return words
     }
 
     static func node(_ json: JSON) -> Node {
@@ -153,6 +186,7 @@ struct AccessibilitySnapshot {
         guard let node = nodes[mark] else { return element }
         element.role = node.ignored ? "" : node.role
         element.name = node.name
+        element.words = node.words
         element.roleDescription = node.roleDescription
         element.focusable = node.focusable
         element.exposed = node.read

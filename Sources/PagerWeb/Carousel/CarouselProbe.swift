@@ -576,7 +576,10 @@ package struct CarouselProbe {
             conveyed.statusOutside = status["outside"]?.stringValue
         }
         for index in facts.pickers.indices {
-            if let name = snapshot.nodes["picker-\(index)"]?.name, Self.saysCurrent(name) { conveyed.namedCurrent.append(index) }
+            // Its name, else the words read inside it ("slide 2 of 3, currently active").
+            if let node = snapshot.nodes["picker-\(index)"], Self.saysCurrent(node.name.isEmpty ? node.words : node.name) {
+                conveyed.namedCurrent.append(index)
+            }
         }
         let controls = now["controls"]
         func unavailable(_ key: String) -> Bool {
@@ -722,12 +725,13 @@ package struct CarouselProbe {
     }
 
     /// Whether a picker's name says it is the current one: "Carousel Page 1 (Current Slide)",
-    /// "Slide 2, selected". Whole words not denied ("Slide 2, not selected" says the opposite);
+    /// "Slide 2, selected", UI Bootstrap's "slide 2 of 3, currently active". Whole words not
+    /// denied ("Slide 2, not selected" says the opposite);
     /// "active" is not one, since it names things too ("Active wear").
     static func saysCurrent(_ name: String) -> Bool {
         let words = name.lowercased().split { !$0.isLetter }
         return words.indices.contains { index in
-            (words[index] == "current" || words[index] == "selected") && (index == 0 || !["not", "no", "non"].contains(words[index - 1]))
+            ["current", "currently", "selected"].contains(words[index]) && (index == 0 || !["not", "no", "non"].contains(words[index - 1]))
         }
     }
 

@@ -354,12 +354,34 @@ enum CarouselScript {
             bootstrap(root) {
               const roots = root ? [root] : within(document, '.carousel');
               for (const r of roots) {
-                const slides = within(r, '.carousel-item');
+                // Bootstrap 4 and 5 mark a slide .carousel-item; Bootstrap 3, and what draws
+                // with its styles (UI Bootstrap's uib-carousel for AngularJS), .item in
+                // .carousel-inner.
+                let item = '.carousel-item';
+                let slides = within(r, item);
+                if (!slides.length) {
+                  item = '.item';
+                  slides = within(r, '.carousel-inner > .item');
+                }
                 if (slides.length < 1) continue;
-                const pickers = within(r, '[data-bs-slide-to],[data-slide-to]');
+                let pickers = within(r, '[data-bs-slide-to],[data-slide-to]');
+                let by = item === '.item' ? 'data-slide-to' : 'data-bs-slide-to';
+                // Indicators that Bootstrap's own script does not answer carry no such
+                // attribute (UI Bootstrap's are list items with a click handler and words
+                // hidden from the eye, "slide 2 of 3"): the children of .carousel-indicators,
+                // one for each slide. They were taken for no dots at all, and the carousel
+                // was "no carousel found".
+                if (!pickers.length) {
+                  const row = r.querySelector('.carousel-indicators');
+                  const kids = row ? [...row.children] : [];
+                  if (kids.length > 1 && kids.length === slides.length) {
+                    pickers = kids;
+                    by = '.carousel-indicators';
+                  }
+                }
                 const how = pickers.length
-                  ? 'Bootstrap-style indicators (.carousel, .carousel-item, data-bs-slide-to)'
-                  : "Bootstrap's carousel markup (.carousel, .carousel-item)";
+                  ? 'Bootstrap-style indicators (.carousel, ' + item + ', ' + by + ')'
+                  : "Bootstrap's carousel markup (.carousel, " + item + ')';
                 return { how, root: r, slides, pickers };
               }
               return null;
