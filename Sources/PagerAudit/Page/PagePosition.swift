@@ -63,7 +63,8 @@ package struct PagePosition: Sendable, Equatable {
         if let first = facts.pickers.first.flatMap({ Self.nOfM($0.said) }), let last = facts.pickers.last.flatMap({ Self.nOfM($0.said) }),
             first.0 == 1, last.0 == facts.pickers.count, first.1 == last.1, facts.pickers.count > 1
         {
-            statedCounts.append((facts.pickers.allSatisfy(\.name.isEmpty) ? "words in each \(facts.pickerWord)" : "name of each \(facts.pickerWord)", first.1))
+            let channel = facts.pickers.allSatisfy(\.name.isEmpty) ? "words in each" : "name of each"
+            statedCounts.append(("\(channel) \(facts.pickerWord)", first.1))
         }
         if let value = conveyed.sliderValue {
             let minimum = conveyed.sliderMinimum ?? 0
