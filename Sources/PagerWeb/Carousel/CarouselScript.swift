@@ -556,11 +556,28 @@ enum CarouselScript {
           // `count` alike children of one element below `r`: the slides a pager without markup shows.
           // None holds the dots (`apart`): Glide's root has three divs, track, arrows and bullets,
           // which were taken for its three slides; nor is inside one (a tab's three spans).
+          // The elements holding `count` such children are listed once per find, in document
+          // order, and each search takes the first below `r`: a search walked all of `r` anew,
+          // and every group of small links climbing to the body for its slides walked the whole
+          // page (3,000 rows of three short links ran past the browser's 10 s answer).
+          const holders = new Map();
+          const holdersOf = (count) => {
+            let list = holders.get(count);
+            if (!list) {
+              list = [];
+              for (const e of within(document, '*')) {
+                if (e.children.length < count) continue;
+                const kids = withoutCopies([...e.children]);
+                if (kids.length === count && kids.every((k) => k.localName === kids[0].localName) && !kids.some(clickable)) list.push({ e, kids });
+              }
+              holders.set(count, list);
+            }
+            return list;
+          };
           const siblingSlides = (r, count, apart = []) => {
-            for (const e of [r, ...within(r, '*')]) {
-              const kids = withoutCopies([...e.children]);
-              if (kids.length === count && count > 1 && kids.every((k) => k.localName === kids[0].localName) && !kids.some(clickable)
-                && !kids.some((k) => apart.some((a) => k.contains(a) || a.contains(k)))) return kids;
+            if (count < 2) return [];
+            for (const { e, kids } of holdersOf(count)) {
+              if ((e === r || r.contains(e)) && !kids.some((k) => apart.some((a) => k.contains(a) || a.contains(k)))) return kids;
             }
             return [];
           };
@@ -632,6 +649,7 @@ enum CarouselScript {
               let root = element || null;
               found = null;
               positions.clear();
+              holders.clear();
               if (!root && selector) {
                 let all;
                 try { all = document.querySelectorAll(selector); } catch (err) { return { error: 'selector', message: String(err.message) }; }
