@@ -239,6 +239,21 @@ import Testing
         #expect(rotating.line("auto-advance")?.contains("every 5 s once loaded, and has no control to stop it") == true)
     }
 
+    /// UI Bootstrap's tabs (uib-tabset, from the same Debian package): Bootstrap's tab markup,
+    /// `ul.nav.nav-tabs` of links with no address beside a `.tab-content` of `.tab-pane`s, the
+    /// current one marked by a class alone. It was "no carousel found".
+    @Test func angularUIBootstrapTabsFromDebian() throws {
+        let audit = try Self.audit(["--url", Self.page("angular-ui-tabs.html")])
+        #expect(audit.run.status == 1, "\(audit.run.stdout)")
+        #expect(
+            audit.run.lines.first?.hasSuffix("found as Bootstrap's tab markup (.nav, .tab-content, .tab-pane)") == true,
+            "\(audit.run.stdout)")
+        #expect(audit.failing == ["value"], "\(audit.run.stdout)")
+        #expect(audit.line("value")?.contains("but no link is marked as current") == true, "\(audit.run.stdout)")
+        #expect(audit.line("scroll")?.contains("on each link (3 key presses, each moving exactly as the model does)") == true)
+        #expect(audit.line("focus-order")?.contains("link “Explore” → link “Collect” → link “Share”, each once") == true)
+    }
+
     /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
     /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
     /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the

@@ -386,6 +386,31 @@ enum CarouselScript {
               }
               return null;
             },
+            // Bootstrap's tab markup with no roles: a `.nav` of items (`.nav-tabs`, `.nav-pills`)
+            // beside a `.tab-content` of as many `.tab-pane`s. UI Bootstrap's uib-tabset draws
+            // it with links that have no address and marks the current one with a class alone;
+            // its links were neither dots (words) nor links to panels (no "#id").
+            bootstrapTabs(root) {
+              for (const content of within(root || document, '.tab-content')) {
+                const panes = [...content.children].filter((e) => e.classList.contains('tab-pane'));
+                if (panes.length < 2) continue;
+                // The nav nearest before the panes, in the same parent or one further up.
+                for (let holder = content.parentElement; holder && holder !== document.documentElement; holder = holder.parentElement) {
+                  const navs = within(holder, '.nav').filter((n) => !n.contains(content)
+                    && (n.compareDocumentPosition(content) & Node.DOCUMENT_POSITION_FOLLOWING));
+                  const nav = navs[navs.length - 1];
+                  if (!nav) { if (root && holder === root) break; continue; }
+                  const items = [...nav.children];
+                  const pickers = items.map((e) => (clickable(e) && !e.matches('li') ? e
+                    : within(e, 'a,button,[role=tab],[tabindex]').filter(clickable)[0] || null));
+                  if (items.length !== panes.length || pickers.some((e) => !e)) break;
+                  const r = root || lowestCommonAncestor(nav, content);
+                  return { how: "Bootstrap's tab markup (.nav, .tab-content, .tab-pane)", root: r, slides: panes, pickers,
+                    links: pickers.every((e) => e.matches('a[href]')) };
+                }
+              }
+              return null;
+            },
             slider(root) {
               for (const s of within(root || document, '[role=slider]')) {
                 const max = Number(s.getAttribute('aria-valuemax'));
@@ -656,7 +681,7 @@ enum CarouselScript {
                 if (!all.length) return { error: 'none-matching' };
                 root = all[0];
               }
-              const order = ['apg', 'tablist', 'bootstrap', 'slider', 'dots', 'links', 'css'];
+              const order = ['apg', 'tablist', 'bootstrap', 'bootstrapTabs', 'slider', 'dots', 'links', 'css'];
               for (const kind of order) {
                 const f = finders[kind](root);
                 if (f) {
