@@ -254,6 +254,23 @@ import Testing
         #expect(audit.line("focus-order")?.contains("link “Explore” → link “Collect” → link “Share”, each once") == true)
     }
 
+    /// Bootstrap 5.2's tabs from Debian, as its documentation writes them: a tablist of
+    /// buttons, panes that fade. The new pane is shown at opacity 0 and faded in only after a
+    /// timer of the fade's length, and reduce-motion said "does not animate at all": 50 ms of
+    /// stillness from the click was taken for the end. Its inactive tabs' #0D6EFD on white
+    /// was 4.46:1, a pixel a step lighter than the colour named, which makes 4.50:1.
+    @Test func bootstrap5TabsFromDebian() throws {
+        let audit = try Self.audit(["--url", Self.page("bootstrap-tabs.html")])
+        #expect(audit.run.status == 0, "\(audit.run.stdout)")
+        #expect(audit.failing == [], "\(audit.run.stdout)")
+        #expect(
+            audit.line("reduce-motion")?.contains(
+                "with prefers-reduced-motion: reduce, a page change is at rest at once (without it: 150 ms of opacity)") == true,
+            "\(audit.run.stdout)")
+        #expect(audit.line("dot-contrast")?.contains("drawn #0D6EFD over #FFFFFF: 4.50:1") == true, "\(audit.run.stdout)")
+        #expect(audit.line("scroll")?.contains("on each tab, the arrow keys") == true, "\(audit.run.stdout)")
+    }
+
     /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
     /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
     /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the

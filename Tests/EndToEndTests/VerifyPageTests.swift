@@ -32,6 +32,10 @@ import Testing
         let tabs = try Self.verify(["--url", Self.page("jquery-ui-tabs.html"), Self.page("paging-jquery-ui.pv")])
         #expect(tabs.run.status == 0, "\(tabs.run.stdout)\(tabs.run.stderr)")
         #expect(tabs.run.lines == ["7 passed, 0 failed"])
+        // Bootstrap 5's tabs from Debian: arrow keys, wrapping, a fade begun by a timer.
+        let bootstrapTabs = try Self.verify(["--url", Self.page("bootstrap-tabs.html"), Self.page("paging-bootstrap-tabs.pv")])
+        #expect(bootstrapTabs.run.status == 0, "\(bootstrapTabs.run.stdout)\(bootstrapTabs.run.stderr)")
+        #expect(bootstrapTabs.run.lines == ["6 passed, 0 failed"])
         // Slick from Debian, wrapping and stopping at its ends.
         for library in ["slick.html", "slick-finite.html"] {
             let run = try Self.verify(["--url", Self.page(library), Self.page("paging-slick.pv")]).run

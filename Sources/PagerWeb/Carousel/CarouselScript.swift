@@ -1048,7 +1048,13 @@ enum CarouselScript {
                   // (Glider.js stands a pixel short for frames on end): 250 ms then.
                   const asking = pageFrameRequests !== requests;
                   requests = pageFrameRequests;
-                  if (now - changedAt >= (asking ? 250 : 50) || now - started > limit) {
+                  // Before anything has moved, a widget that shows no slide is between two: its
+                  // change has not begun to draw. Bootstrap 5's tabs show the new pane at
+                  // opacity 0 and fade it in only after a timer of the fade's length (155 ms);
+                  // 50 ms of stillness from the click was taken for the end, and the fade was
+                  // never seen ("does not animate at all").
+                  const between = steps === 0 && api.shownSlide() < 0;
+                  if ((now - changedAt >= (asking ? 250 : 50) && !between) || now - started > limit) {
                     resolve(done({ css: false, milliseconds: steps >= 2 ? changedAt - started : 0 }));
                     return;
                   }

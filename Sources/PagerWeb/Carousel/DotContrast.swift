@@ -39,9 +39,12 @@ enum DotContrast {
             return DotPixels(picker: picker, isCurrent: isCurrent, dot: .white, background: .white, ratio: 1, pixels: 0)
         }
         let dotColour = color(fill)
+        // Against the colour named, not each pixel's own: a pixel a step lighter (dithering,
+        // rounding) gave Bootstrap 5's #0D6EFD on white 4.46:1 where the two colours named
+        // make 4.50:1.
         let judged = painted.filter { close($0.dot, fill) }.map { pair -> (ratio: Double, under: SRGBColor) in
             let under = color(pair.under)
-            return (color(pair.dot).contrastRatio(with: under), under)
+            return (dotColour.contrastRatio(with: under), under)
         }.sorted { $0.ratio < $1.ratio }
         guard !judged.isEmpty else { return nil }
         let worst = judged[judged.count / 20]
