@@ -271,6 +271,50 @@ import Testing
         #expect(audit.line("scroll")?.contains("on each tab, the arrow keys") == true, "\(audit.run.stdout)")
     }
 
+    /// Bootstrap 3's indicators with no `data-slide-to`, each holding a button of a site's own
+    /// (`bootstrap3.html?buttons=1`): the buttons are the dots, not the list items around them,
+    /// which were said to have no name (the words read in them were the buttons').
+    @Test func bootstrap3IndicatorsHoldingButtons() throws {
+        let audit = try Self.audit(["--url", "file://" + Self.page("bootstrap3.html?buttons=1"), "--rule", "label,scroll"])
+        #expect(
+            audit.run.lines.first?.hasSuffix("found as Bootstrap-style indicators (.carousel, .item, .carousel-indicators)") == true,
+            "\(audit.run.stdout)")
+        #expect(audit.line("label")?.hasPrefix("PASS label (WCAG 4.1.2): its 3 dots (“Slide 1” …)") == true, "\(audit.run.stdout)")
+        #expect(audit.line("scroll")?.hasPrefix("PASS scroll") == true, "\(audit.run.stdout)")
+    }
+
+    /// In-page links to elements of which none or several are shown, or which share no closer
+    /// ancestor than the page with the links, page nothing: a table of contents to anchors
+    /// before headings, a team list opening dialogs (`:target`), a site's navigation with one
+    /// section hidden. Each was audited as a carousel, with failures.
+    @Test func linksThatPageNothingAreNoCarousel() throws {
+        let folder = try TemporaryDirectory()
+        let pages = [
+            "contents": """
+            <p><a href="#intro">Introduction</a> <a href="#usage">Usage</a></p>
+            <div><a id="intro"></a><h2>Introduction</h2><p>Lorem.</p><a id="usage"></a><h2>Usage</h2><p>Run it.</p></div>
+            """,
+            "dialogs": """
+            <style>.modal{display:none}.modal:target{display:block}</style>
+            <ul><li><a href="#ann">Ann</a></li><li><a href="#bob">Bob</a></li></ul>
+            <div class="modal" id="ann"><p>Ann writes the code.</p></div><div class="modal" id="bob"><p>Bob tests it.</p></div>
+            """,
+            "navigation": """
+            <nav><ul><li><a href="#news">News</a></li><li><a href="#archive">Archive</a></li></ul></nav>
+            <main><section id="news"><p>Something happened.</p></section><section id="archive" hidden><p>Older.</p></section></main>
+            """,
+        ]
+        for (name, body) in pages {
+            let path = folder.path + "/\(name).html"
+            try "<!doctype html><html lang=\"en\"><title>\(name)</title><body>\(body)</body></html>".write(
+                toFile: path, atomically: true, encoding: .utf8)
+            let audit = try Self.audit(["--url", path])
+            #expect(audit.run.status == 1, "\(name): \(audit.run.stdout)")
+            #expect(
+                audit.run.errorLines.first?.hasPrefix("pagervoice audit: no carousel found on ") == true, "\(name): \(audit.run.stdout)")
+        }
+    }
+
     /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
     /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
     /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the

@@ -88,3 +88,23 @@ import Testing
         #expect(!snapshot.element("slide-1", selector: "div", box: nil).exposed)
     }
 }
+
+/// Which picker names and words say "this one is current" (a picker with no state).
+@Suite struct SaysCurrentTests {
+    @Test(arguments: [
+        ("Carousel Page 1 (Current Slide)", true),
+        ("Slide 2, selected", true),
+        ("slide 2 of 3, currently active", true),
+        ("Slide 2, currently shown", true),
+        ("Slide 2, not selected", false),
+        ("Slide 2, currently not shown", false),
+        ("Slide 2, currently loading", false),
+        ("Currently", false),
+        ("Non-current slide", false),
+        ("Active wear", false),
+        ("Recurrent costs", false),
+    ])
+    func saysCurrent(name: String, current: Bool) {
+        #expect(CarouselProbe.saysCurrent(name) == current, "\(name)")
+    }
+}

@@ -94,7 +94,7 @@ struct AccessibilitySnapshot {
             }
             stack += (child["childIds"]?.arrayValue?.compactMap(\.stringValue) ?? []).reversed()
         }
-        return words
+        return words.count > 200 ? String(words.prefix(200)) : words
     }
 
     static func node(_ json: JSON) -> Node {

@@ -726,12 +726,20 @@ package struct CarouselProbe {
 
     /// Whether a picker's name says it is the current one: "Carousel Page 1 (Current Slide)",
     /// "Slide 2, selected", UI Bootstrap's "slide 2 of 3, currently active". Whole words not
-    /// denied ("Slide 2, not selected" says the opposite);
+    /// denied ("Slide 2, not selected" says the opposite); "currently" only before a word that
+    /// says shown or chosen ("currently not shown" and "currently loading" say nothing of it);
     /// "active" is not one, since it names things too ("Active wear").
     static func saysCurrent(_ name: String) -> Bool {
-        let words = name.lowercased().split { !$0.isLetter }
+        let words = name.lowercased().split { !$0.isLetter }.map(String.init)
+        let denied = ["not", "no", "non"]
         return words.indices.contains { index in
-            ["current", "currently", "selected"].contains(words[index]) && (index == 0 || !["not", "no", "non"].contains(words[index - 1]))
+            let word = words[index]
+            guard index == 0 || !denied.contains(words[index - 1]) else { return false }
+            if word == "currently" {
+                return index + 1 < words.count
+                    && ["active", "selected", "shown", "showing", "displayed", "visible"].contains(words[index + 1])
+            }
+            return word == "current" || word == "selected"
         }
     }
 

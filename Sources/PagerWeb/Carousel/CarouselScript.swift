@@ -365,16 +365,23 @@ enum CarouselScript {
                 }
                 if (slides.length < 1) continue;
                 let pickers = within(r, '[data-bs-slide-to],[data-slide-to]');
-                let by = item === '.item' ? 'data-slide-to' : 'data-bs-slide-to';
+                let by = pickers.length && pickers[0].hasAttribute('data-slide-to') ? 'data-slide-to' : 'data-bs-slide-to';
                 // Indicators that Bootstrap's own script does not answer carry no such
                 // attribute (UI Bootstrap's are list items with a click handler and words
                 // hidden from the eye, "slide 2 of 3"): the children of .carousel-indicators,
                 // one for each slide. They were taken for no dots at all, and the carousel
                 // was "no carousel found".
+                // An item holding one control of its own (a button "Slide 2") is that control, as
+                // in a group of dots; an item with no control and no click of its own leaves the
+                // carousel to the other finders.
                 if (!pickers.length) {
                   const row = r.querySelector('.carousel-indicators');
-                  const kids = row ? [...row.children] : [];
+                  const kids = (row ? [...row.children] : []).map((e) => {
+                    const inner = within(e, 'button,a[href],[role=button],[role=tab],[tabindex]').filter(focusable);
+                    return inner.length === 1 ? inner[0] : clickable(e) ? e : null;
+                  });
                   if (kids.length > 1 && kids.length === slides.length) {
+                    if (kids.some((e) => !e)) continue;
                     pickers = kids;
                     by = '.carousel-indicators';
                   }
@@ -514,15 +521,17 @@ enum CarouselScript {
             // shows one (Material Design Lite's tabs: links to "#panel" that a click moves an
             // `is-active` class between, with no role and no state). Words, any size: the panels
             // they point at are what make them a pager. A table of contents is no pager: its
-            // sections are all shown, so at most one panel may be.
+            // sections are all shown, or are anchors with nothing to show; nor are links to
+            // dialogs or menus, none of which is shown. So exactly one panel is shown.
             links(root) {
               const scope = root || document.body;
               const target = (a) => {
                 const href = a.getAttribute('href') || '';
                 if (!/^#./.test(href)) return null;
-                let id;
-                try { id = decodeURIComponent(href.slice(1)); } catch (err) { return null; }
-                return document.getElementById(id);
+                // The fragment as written first, then decoded, as a browser looks for it.
+                const raw = document.getElementById(href.slice(1));
+                if (raw) return raw;
+                try { return document.getElementById(decodeURIComponent(href.slice(1))); } catch (err) { return null; }
               };
               for (const group of within(scope, '*')) {
                 const children = [...group.children];
@@ -535,8 +544,11 @@ enum CarouselScript {
                 if (new Set(panels).size !== panels.length) continue;
                 const parent = panels[0].parentElement;
                 if (!parent || panels.some((p) => p.parentElement !== parent || p.localName !== panels[0].localName)) continue;
-                if (panels.filter(visible).length > 1) continue;
+                if (panels.filter(visible).length !== 1) continue;
                 const r = root || lowestCommonAncestor(group, parent);
+                // Links whose panels share no closer ancestor than the page are a page's own
+                // navigation, not a widget.
+                if (r === document.body) continue;
                 return { how: 'a row of links to panels (href="#…")', root: r, slides: panels, pickers: links, links: true };
               }
               return null;
