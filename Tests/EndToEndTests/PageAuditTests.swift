@@ -273,7 +273,8 @@ import Testing
 
     /// Bootstrap 3's indicators with no `data-slide-to`, each holding a button of a site's own
     /// (`bootstrap3.html?buttons=1`): the buttons are the dots, not the list items around them,
-    /// which were said to have no name (the words read in them were the buttons').
+    /// which were said to have no name (the words read in them were the buttons'). Four of them
+    /// beside three slides (`&extra=1`) are four dots.
     @Test func bootstrap3IndicatorsHoldingButtons() throws {
         let audit = try Self.audit(["--url", "file://" + Self.page("bootstrap3.html?buttons=1"), "--rule", "label,scroll"])
         #expect(
@@ -281,6 +282,15 @@ import Testing
             "\(audit.run.stdout)")
         #expect(audit.line("label")?.hasPrefix("PASS label (WCAG 4.1.2): its 3 dots (“Slide 1” …)") == true, "\(audit.run.stdout)")
         #expect(audit.line("scroll")?.hasPrefix("PASS scroll") == true, "\(audit.run.stdout)")
+
+        // A fourth indicator beside three slides is a dot too, and judged: it was left out
+        // (the carousel found with no dots), and then said "the model goes to slide 4" of a
+        // model of three.
+        let extra = try Self.audit(["--url", "file://" + Self.page("bootstrap3.html?buttons=1&extra=1"), "--rule", "label,scroll"])
+        #expect(extra.line("label")?.contains("its 4 dots (“Slide 1” …)") == true, "\(extra.run.stdout)")
+        #expect(
+            extra.line("scroll")?.contains("did nothing: there are 4 dots for 3 slides, and this one has no slide to show") == true,
+            "\(extra.run.stdout)")
     }
 
     /// In-page links to elements of which none or several are shown, or which share no closer

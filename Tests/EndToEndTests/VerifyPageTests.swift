@@ -256,6 +256,14 @@ import Testing
                 "\(script):8: go 1 cannot be done on the carousel: its dot 1 (body > main > div > div > ol > li:nth-of-type(1)) cannot be reached with the keyboard",
                 "4 passed, 1 failed",
             ], "\(result.run.stdout)")
+        // A check that fails says how the carousel conveyed its page: in words.
+        let wrong = folder.path + "/wrong.pv"
+        try "next\nprevious\nexpect-page 2\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        let failed = try Self.verify(["--url", "file://" + Self.page("angular-ui-carousel.html?interval=0"), wrong])
+        #expect(
+            failed.run.lines.first
+                == "\(wrong):3: after previous the model is on page 1 of 3; the carousel conveys dot 1 said to be current in words and slide 1 shown (the script expects page 2)",
+            "\(failed.run.stdout)")
     }
 
     @Test func aCarouselTheKeyboardCannotPageFailsAtTheLine() throws {

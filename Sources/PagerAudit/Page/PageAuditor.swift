@@ -395,7 +395,15 @@ package struct PageAuditor: Sendable {
             let what = step.action.phrase(facts)
             let expected =
                 want.count == 1 ? "\(word) \(want[0] + 1)" : "\(word) \(want.filter { $0 != from }.first.map { $0 + 1 } ?? from + 1)"
-            if got == from {
+            // A picker past the last slide (four dots beside three slides) has no slide for the
+            // model to go to: "the model goes to slide 4" of a model of 3 said what cannot be.
+            if got == from, want.count == 1, want[0] >= facts.count {
+                problems.append(
+                    (
+                        "\(what) on \(slidePhrase(from)) did nothing: there are \(facts.pickers.count) \(pickerWord)s for \(facts.count) \(word)s, and this one has no \(word) to show",
+                        nil
+                    ))
+            } else if got == from {
                 problems.append(("\(what) on \(slidePhrase(from)) did nothing (the model goes to \(expected))", nil))
             } else {
                 problems.append(("\(what) on \(slidePhrase(from)) went to \(slidePhrase(got)) instead of \(expected)", nil))

@@ -380,7 +380,9 @@ enum CarouselScript {
                     const inner = within(e, 'button,a[href],[role=button],[role=tab],[tabindex]').filter(focusable);
                     return inner.length === 1 ? inner[0] : clickable(e) ? e : null;
                   });
-                  if (kids.length > 1 && kids.length === slides.length) {
+                  // As many as the slides or not: with data-slide-to any number is taken, and
+                  // four dots beside three slides are a fault to judge, not to pass over.
+                  if (kids.length > 1) {
                     if (kids.some((e) => !e)) continue;
                     pickers = kids;
                     by = '.carousel-indicators';
