@@ -98,8 +98,8 @@ package struct AuditHTML {
         let failing = picture.dots.enumerated().filter { $0.element.failing }.map { $0.offset + 1 }
         let caption =
             failing.isEmpty
-            ? "The carousel as it was measured; no dot failed a rule."
-            : "The carousel as it was measured, with the \(failing.count == 1 ? "dot" : "dots") that failed a rule outlined and numbered (\(failing.map(String.init).joined(separator: ", ")))."
+            ? "The carousel as it was measured; no \(page.pickerWord) failed a rule."
+            : "The carousel as it was measured, with the \(page.pickerWord)\(failing.count == 1 ? "" : "s") that failed a rule outlined and numbered (\(failing.map(String.init).joined(separator: ", ")))."
         let width = Markup.number(picture.width)
         let height = Markup.number(picture.height)
         out.append("<figure class=\"widget\">")

@@ -1326,6 +1326,10 @@ import Testing
             html.run.stdout.contains("Element: <code>#carouselExampleIndicators &gt; div:nth-of-type(1) &gt; button:nth-of-type(2)</code>"))
         // The two inactive dots that fail, outlined and numbered.
         #expect(html.run.stdout.components(separatedBy: "stroke-dasharray=\"4 2\"").count - 1 >= 2)
+        #expect(html.run.stdout.contains("with the dots that failed a rule outlined"))
+        // Pickers that are links are called links in the picture's caption, as in the findings.
+        let links = try Self.audit(["--url", Self.page("mdl-tabs.html"), "--rule", "value", "--format", "html"])
+        #expect(links.run.stdout.contains("with the link that failed a rule outlined and numbered (1)"), "\(links.run.stderr)")
     }
 
     // MARK: - Hostile input: one line, exit 1 or 2, nothing left running

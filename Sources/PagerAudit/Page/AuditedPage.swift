@@ -17,6 +17,8 @@ package struct AuditedPage: Sendable {
     package var notes: [String] = []
     /// The widget as drawn, for the HTML report.
     package var picture: Picture?
+    /// What its pickers are called ("dot", "tab", "link"), as in the findings.
+    package var pickerWord = "dot"
 
     /// A PNG of the widget and where its dots are in it.
     package struct Picture: Sendable {

@@ -114,6 +114,7 @@ struct PageAudit {
             carousel: AuditFinding.Element(selector: facts.widget.selector, name: facts.widget.name),
             detection: facts.detection)
         audited.others = facts.others
+        audited.pickerWord = facts.pickerWord
         audited.notes = notes(page)
         if facts.unsettledRests > 0 {
             audited.notes.append(
