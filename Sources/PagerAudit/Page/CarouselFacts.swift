@@ -22,8 +22,8 @@ package struct CarouselFacts: Sendable {
     package var pickers: [PageElement] = []
     /// The pickers are `role="tab"` in a tablist (arrow keys move between them).
     package var pickersAreTabs = false
-    /// The pickers are in-page links to the slides, with words (Material Design Lite's tabs):
-    /// neither dots nor tabs to a screen reader, which says "link".
+    /// The pickers are links with words and no tab role (Material Design Lite's and UI
+    /// Bootstrap's tabs): neither dots nor tabs to a screen reader, which says "link".
     package var pickersAreLinks = false
     package var previous: PageElement?
     package var next: PageElement?
@@ -438,6 +438,15 @@ package struct NarrowLayout: Sendable, Equatable {
 extension CarouselFacts {
     /// What a finding calls one picker: what the page made it, as a screen reader would say.
     package var pickerWord: String { pickersAreTabs ? "tab" : pickersAreLinks ? "link" : "dot" }
+
+    /// How the pickers at `indices` say they are current without a state: "named current", or,
+    /// where none has a name, "said to be current in words" (the words read inside them).
+    package func currentByName(_ indices: [Int]) -> String {
+        indices.allSatisfy { pickers.indices.contains($0) && pickers[$0].name.isEmpty } ? "said to be current in words" : "named current"
+    }
+
+    /// Whether no picker has a name, so what a screen reader says of each is the words in it.
+    package var pickersSayOnlyWords: Bool { !pickers.isEmpty && pickers.allSatisfy(\.name.isEmpty) }
 
     /// "dot 3", "tab “Slide 3”"
     package func pickerPhrase(_ index: Int) -> String {

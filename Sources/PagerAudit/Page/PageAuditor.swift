@@ -250,7 +250,7 @@ package struct PageAuditor: Sendable {
                 "the \(word)s' names (\u{201C}\(facts.initial.slideNames.first { PagePosition.nOfM($0) != nil }?.clipped(30) ?? "N of M")\u{201D})"
             case "slider": "the slider's value"
             case "picker names":
-                "\(facts.pickers.allSatisfy(\.name.isEmpty) ? "the words in the \(pickerWord)s" : "the \(pickerWord)s' names") (\u{201C}\(facts.initial.namedCurrent.first.map { facts.pickers[$0].said.clipped(40) } ?? "current")\u{201D})"
+                "\(facts.pickersSayOnlyWords ? "the words in the \(pickerWord)s" : "the \(pickerWord)s' names") (\u{201C}\(facts.initial.namedCurrent.first.map { facts.pickers[$0].said.clipped(40) } ?? "current")\u{201D})"
             case "live region": "the live region (\u{201C}\(facts.initial.statusText?.clipped(30) ?? "N of M")\u{201D})"
             default: "which \(word) is exposed"
             }

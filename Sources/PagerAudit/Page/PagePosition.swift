@@ -49,7 +49,7 @@ package struct PagePosition: Sendable, Equatable {
                 let named = conveyed.namedCurrent
                 let said =
                     named.map { facts.pickerPhrase($0) }.joined(separator: " and ") + (named.count == 1 ? " is" : " are")
-                    + (named.allSatisfy { facts.pickers[$0].name.isEmpty } ? " said to be current in words" : " named current")
+                    + " " + facts.currentByName(named)
                 readings.append(Reading(channel: "picker names", page: named.count == 1 ? named[0] : nil, said: said))
             } else {
                 readings.append(
@@ -63,7 +63,7 @@ package struct PagePosition: Sendable, Equatable {
         if let first = facts.pickers.first.flatMap({ Self.nOfM($0.said) }), let last = facts.pickers.last.flatMap({ Self.nOfM($0.said) }),
             first.0 == 1, last.0 == facts.pickers.count, first.1 == last.1, facts.pickers.count > 1
         {
-            let channel = facts.pickers.allSatisfy(\.name.isEmpty) ? "words in each" : "name of each"
+            let channel = facts.pickersSayOnlyWords ? "words in each" : "name of each"
             statedCounts.append(("\(channel) \(facts.pickerWord)", first.1))
         }
         if let value = conveyed.sliderValue {

@@ -332,7 +332,7 @@ struct PageScriptRunner {
                         ? "current"
                         : !conveyed.pressed.isEmpty
                             ? "pressed"
-                            : marked.allSatisfy { facts.pickers[$0].name.isEmpty } ? "said to be current in words" : "named current"
+                            : facts.currentByName(marked)
                 parts.append(marked.map { facts.pickerPhrase($0) }.joined(separator: " and ") + " \(state)")
             }
         }

@@ -50,7 +50,8 @@ struct AccessibilitySnapshot {
             guard let json = byBackend[backend] else { continue }
             var node = Self.node(json)
             node.read = !node.ignored || Self.readBelow(json, byId)
-            if node.name.isEmpty, !node.ignored { node.words = Self.wordsBelow(json, byId) }
+            // Only a picker's words are ever said for it; a slide may hold an article.
+            if mark.hasPrefix("picker-"), node.name.isEmpty, !node.ignored { node.words = Self.wordsBelow(json, byId) }
             nodes[mark] = node
         }
     }
@@ -74,11 +75,10 @@ struct AccessibilitySnapshot {
     /// by spaces. Bounded as `readBelow` is, and to 200 characters: it names a dot, not an
     /// article.
     static func wordsBelow(_ node: JSON, _ byId: [String: JSON], limit: Int = 5_000) -> String {
-        var stack = (node["childIds"]?.arrayValue?.compactMap(\.stringValue) ?? []).reversed().map { $0 }
+        var stack = Array((node["childIds"]?.arrayValue?.compactMap(\.stringValue) ?? []).reversed())
         var visited = 0
         var words = ""
-        var length = 0
-        while let id = stack.popLast(), visited < limit, length < 200 {
+        while let id = stack.popLast(), visited < limit, words.count < 200 {
             visited += 1
             guard let child = byId[id] else { continue }
             if child["ignored"]?.boolValue != true, child["role"]?["value"]?.stringValue == "StaticText" {
@@ -88,7 +88,6 @@ struct AccessibilitySnapshot {
                     // one sentence: no space before its punctuation.
                     let glued = words.isEmpty || text.first.map { ",.;:!?)".contains($0) } == true
                     words += (glued ? "" : " ") + text
-                    length += text.count + 1
                 }
                 continue
             }

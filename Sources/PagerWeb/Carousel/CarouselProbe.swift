@@ -241,7 +241,8 @@ package struct CarouselProbe {
         var slides: [String]
         var pickers: [String]
         var tablist: Bool
-        /// The pickers are in-page links with words (found as a row of links to panels).
+        /// The pickers are links with words and no tab role (a row of links to panels,
+        /// Bootstrap's tab markup without roles).
         var links: Bool
         var previous: String?
         var next: String?

@@ -368,12 +368,11 @@ enum CarouselScript {
                 let by = pickers.length && pickers[0].hasAttribute('data-slide-to') ? 'data-slide-to' : 'data-bs-slide-to';
                 // Indicators that Bootstrap's own script does not answer carry no such
                 // attribute (UI Bootstrap's are list items with a click handler and words
-                // hidden from the eye, "slide 2 of 3"): the children of .carousel-indicators,
-                // one for each slide. They were taken for no dots at all, and the carousel
-                // was "no carousel found".
-                // An item holding one control of its own (a button "Slide 2") is that control, as
-                // in a group of dots; an item with no control and no click of its own leaves the
-                // carousel to the other finders.
+                // hidden from the eye, "slide 2 of 3"): then the children of
+                // .carousel-indicators are the dots (UI Bootstrap's carousel was "no carousel
+                // found"). An item holding one control of its own (a button "Slide 2") is that
+                // control, as in a group of dots; an item with no control and no click of its
+                // own leaves the carousel to the other finders.
                 if (!pickers.length) {
                   const row = r.querySelector('.carousel-indicators');
                   const kids = (row ? [...row.children] : []).map((e) => {
@@ -1067,8 +1066,9 @@ enum CarouselScript {
                   // opacity 0 and fade it in only after a timer of the fade's length (155 ms);
                   // 50 ms of stillness from the click was taken for the end, and the fade was
                   // never seen ("does not animate at all").
-                  const between = steps === 0 && api.shownSlide() < 0;
-                  if ((now - changedAt >= (asking ? 250 : 50) && !between) || now - started > limit) {
+                  // (Asked only once still long enough: finding the slide shown reads the page.)
+                  const still = now - changedAt >= (asking ? 250 : 50);
+                  if ((still && !(steps === 0 && api.shownSlide() < 0)) || now - started > limit) {
                     resolve(done({ css: false, milliseconds: steps >= 2 ? changedAt - started : 0 }));
                     return;
                   }
