@@ -96,10 +96,13 @@ package struct AuditHTML {
         out += ["</tbody>", "</table>"]
         guard let picture = page.picture, picture.width > 0, picture.height > 0 else { return out }
         let failing = picture.dots.enumerated().filter { $0.element.failing }.map { $0.offset + 1 }
+        // A carousel of Previous and Next alone has no pickers to outline or to clear.
         let caption =
-            failing.isEmpty
-            ? "The carousel as it was measured; no \(page.pickerWord) failed a rule."
-            : "The carousel as it was measured, with the \(page.pickerWord)\(failing.count == 1 ? "" : "s") that failed a rule outlined and numbered (\(failing.map(String.init).joined(separator: ", ")))."
+            picture.dots.isEmpty
+            ? "The carousel as it was measured."
+            : failing.isEmpty
+                ? "The carousel as it was measured; no \(page.pickerWord) failed a rule."
+                : "The carousel as it was measured, with the \(page.pickerWord)\(failing.count == 1 ? "" : "s") that failed a rule outlined and numbered (\(failing.map(String.init).joined(separator: ", ")))."
         let width = Markup.number(picture.width)
         let height = Markup.number(picture.height)
         out.append("<figure class=\"widget\">")

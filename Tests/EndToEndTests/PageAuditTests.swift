@@ -205,7 +205,7 @@ import Testing
         let contents = try Self.audit(["--url", "file://" + Self.page("mdl-tabs.html?all=1")])
         #expect(contents.run.status != 0)
         #expect(contents.run.errorLines.first?.hasPrefix("pagervoice audit: no carousel found on ") == true, "\(contents.run.stderr)")
-        #expect(contents.run.errorLines.first?.hasSuffix("no group of dot buttons and no row of links to panels") == true)
+        #expect(contents.run.errorLines.first?.hasSuffix("no row of links to panels and no Previous and Next beside slides") == true)
     }
 
     /// AngularJS UI Bootstrap 2.5's carousel from Debian (`python3-xstatic-angular-bootstrap`),
@@ -376,6 +376,57 @@ import Testing
         #expect(bare.run.status == 1)
         #expect(bare.run.lines.first?.hasPrefix("Auditing the carousel body > div:nth-of-type(2) > div on") == true, "\(bare.run.stdout)")
         #expect(bare.line("label")?.contains("all 4 dots have no accessible name") == true, "\(bare.run.stdout)")
+    }
+
+    /// Previous and Next alone, no dots: Slick's and lightGallery's own defaults (`dots: false`,
+    /// `pager: false`), and most slide shows people meet. Both were "no carousel found", so an
+    /// auditor learnt nothing of a widget Debian ships. Slick's is found and fails what its
+    /// carousel with dots fails but the dots' contrast (no live region, 500 ms of slide under
+    /// reduced motion); lightGallery's counter, a polite live region, conveys and announces the
+    /// picture, and the pictures not shown stay in the accessibility tree.
+    @Test func previousAndNextWithoutDotsFromDebian() throws {
+        let slick = try Self.audit(["--url", "file://" + Self.page("slick.html?dots=0")])
+        #expect(slick.run.status == 1, "\(slick.run.stderr)")
+        #expect(slick.run.lines.first?.hasSuffix("found as Previous and Next beside slides (no pickers)") == true, "\(slick.run.stdout)")
+        #expect(slick.failing == ["one-announcement", "reduce-motion"], "\(slick.run.stdout)")
+        #expect(slick.line("label")?.contains("its controls (“Previous”, “Next”) have names a screen reader says") == true)
+        #expect(slick.line("scroll")?.contains("Enter or Space on Next and Previous") == true, "\(slick.run.stdout)")
+        #expect(slick.line("edges")?.contains("“Next” (Enter) on slide 3 wraps around to slide 1") == true)
+        #expect(slick.line("reduce-motion")?.contains("still animates transform for 500 ms") == true, "\(slick.run.stdout)")
+        #expect(slick.line("dot-contrast")?.hasPrefix("N/A") == true, "\(slick.run.stdout)")
+        // Its picture is captioned without dots it does not have.
+        let report = try Self.audit(["--url", "file://" + Self.page("slick.html?dots=0"), "--format", "html"])
+        #expect(
+            report.run.stdout.contains("<figcaption>The carousel as it was measured.</figcaption>"), "\(report.run.stdout.suffix(2000))")
+
+        let gallery = try Self.audit(["--url", "file://" + Self.page("lightgallery.html?pager=0")])
+        #expect(gallery.run.status == 1, "\(gallery.run.stderr)")
+        #expect(gallery.run.lines.first?.hasPrefix("Auditing the carousel body > div:nth-of-type(2) > div on") == true)
+        #expect(gallery.failing == ["hidden-pages", "reduce-motion"], "\(gallery.run.stdout)")
+        #expect(
+            gallery.line("value")?.contains("the live region (“1 / 4”) convey the slide on screen, as “N of 4”") == true,
+            "\(gallery.run.stdout)")
+        #expect(
+            gallery.line("one-announcement")?.contains("after a change made by hand the carousel's live region says “2 / 4” politely")
+                == true, "\(gallery.run.stdout)")
+    }
+
+    /// "Previous" and "Next" that page something other than a carousel are not one: a blog's
+    /// links to other documents (around posts, some folded away), a list shown three posts at a
+    /// time down the page, a row of cards all shown. A slide show of our own with the same
+    /// buttons beside slides shown one at a time is one.
+    @Test func previousAndNextThatTurnNoCarousel() throws {
+        for query in ["", "?list=1", "?all=1"] {
+            let audit = try Self.audit(["--url", "file://" + Self.page("arrows-apart.html") + query])
+            #expect(audit.run.status == 1, "\(query): \(audit.run.stdout)")
+            #expect(
+                audit.run.errorLines.first?.hasPrefix("pagervoice audit: no carousel found on ") == true,
+                "\(query): \(audit.run.stdout)")
+        }
+        let slides = try Self.audit(["--url", "file://" + Self.page("arrows-apart.html?slides=1")])
+        #expect(slides.run.lines.first?.hasSuffix("found as Previous and Next beside slides (no pickers)") == true, "\(slides.run.stdout)")
+        #expect(slides.failing == ["one-announcement"], "\(slides.run.stdout)")
+        #expect(slides.line("hidden-pages")?.hasPrefix("PASS") == true, "\(slides.run.stdout)")
     }
 
     /// Bootstrap 3.4.1 from Debian (`libjs-bootstrap`, with `libjs-jquery`), set up the way its

@@ -36,12 +36,20 @@ import Testing
         let bootstrapTabs = try Self.verify(["--url", Self.page("bootstrap-tabs.html"), Self.page("paging-bootstrap-tabs.pv")])
         #expect(bootstrapTabs.run.status == 0, "\(bootstrapTabs.run.stdout)\(bootstrapTabs.run.stderr)")
         #expect(bootstrapTabs.run.lines == ["6 passed, 0 failed"])
-        // Slick from Debian, wrapping and stopping at its ends.
-        for library in ["slick.html", "slick-finite.html"] {
-            let run = try Self.verify(["--url", Self.page(library), Self.page("paging-slick.pv")]).run
+        // Slick from Debian, wrapping and stopping at its ends, and with no dots (its default).
+        for library in ["slick.html", "slick-finite.html", "slick.html?dots=0"] {
+            let run = try Self.verify(["--url", "file://" + Self.page(library), Self.page("paging-slick.pv")]).run
             #expect(run.status == 0, "\(library): \(run.stdout)\(run.stderr)")
             #expect(run.lines == ["4 passed, 0 failed"], "\(library)")
         }
+        // With no dots, `go N`, `last` and `first` page there with Next and Previous.
+        let folder = try TemporaryDirectory()
+        let script = folder.path + "/go.pv"
+        try "go 3\nexpect-position 3 of 3\nfirst\nexpect-page 1\ngo 2\nexpect-page 2\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
+        let going = try Self.verify(["--url", "file://" + Self.page("slick.html?dots=0"), script]).run
+        #expect(going.status == 0, "\(going.stdout)\(going.stderr)")
+        #expect(going.lines == ["3 passed, 0 failed"])
     }
 
     /// Pages of our own that behave as Swiper 8.4.7 and Splide 4.1.4 do

@@ -554,6 +554,78 @@ enum CarouselScript {
               }
               return null;
             },
+            // Previous and Next and no pickers at all: Slick's and lightGallery's defaults (dots
+            // are an option in both), and most slide shows people meet. Both were "no carousel
+            // found". The slides are the nearest set of alike elements around the two controls,
+            // holding neither, of which some are not on screen (hidden, or clipped away by a
+            // scroller of the widget): a page's "Previous" and "Next" around a list of posts, all
+            // shown, is no carousel. A link to another document is a page's navigation, never
+            // an arrow: the probe presses what it finds.
+            arrows(root) {
+              const scope = root || document.body;
+              const inPage = (e) => {
+                if (!e.matches('a[href]')) return true;
+                const href = (e.getAttribute('href') || '').trim();
+                return href === '' || href.startsWith('#') || /^javascript:/i.test(href);
+              };
+              const arrowsOf = (kind) => within(scope, 'button,[role=button],a,input[type=button],[tabindex],div,span')
+                .filter((e) => (e.matches('button,[role=button],a[href],input[type=button],[tabindex]') || clickable(e))
+                  && controlKind(e) === kind && inPage(e));
+              const nexts = arrowsOf('next').filter(visible);
+              const previouses = arrowsOf('previous');
+              if (!nexts.length || !previouses.length) return null;
+              // Clipped away: outside the box of an ancestor that clips its content.
+              const clippedAway = (e) => {
+                const b = e.getBoundingClientRect();
+                for (let n = e.parentElement; n; n = n.parentElement) {
+                  const style = getComputedStyle(n);
+                  if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+                  const c = n.getBoundingClientRect();
+                  if (b.right <= c.left + 1 || b.left >= c.right - 1 || b.bottom <= c.top + 1 || b.top >= c.bottom - 1) return true;
+                }
+                return false;
+              };
+              const onScreen = (e) => seen(e) && !clippedAway(e);
+              const area = (e) => { const b = e.getBoundingClientRect(); return b.width * b.height; };
+              const depth = (e) => { let d = 0; for (let n = e; n; n = n.parentElement) d++; return d; };
+              // Every element holding two or more alike children that answer no click, listed
+              // once, in document order (a search of each ancestor anew walked the page again
+              // for every pair of arrows).
+              const holders = within(document, '*').filter((h) => h.children.length >= 2).map((h) => ({ h, kids: withoutCopies([...h.children]) }))
+                .filter(({ kids }) => kids.length >= 2 && kids.every((k) => k.localName === kids[0].localName) && !kids.some(clickable));
+              const tried = new Set();
+              for (const next of nexts) {
+                // Each Next with its nearest Previous: the one they share the closest ancestor with.
+                let previous = null;
+                let closest = -1;
+                for (const p of previouses) {
+                  if (p.contains(next) || next.contains(p)) continue;
+                  const d = depth(lowestCommonAncestor(p, next));
+                  if (d > closest) { closest = d; previous = p; }
+                }
+                if (!previous) continue;
+                for (let r = root || lowestCommonAncestor(previous, next); r; r = r.parentElement) {
+                  // The holders below `r` that hold neither control, nearest first in the page's
+                  // order; one with some of its children on screen and some not, the shown ones
+                  // larger than the Next they follow, holds the slides.
+                  for (const { h, kids } of holders) {
+                    if (tried.has(h) || !r.contains(h) || h.contains(next) || h.contains(previous)) continue;
+                    tried.add(h);
+                    const shown = kids.filter(onScreen);
+                    // Several shown are a row side by side (Slick's slidesToShow), not a list
+                    // stacked down the page: ten of twenty posts shown a page at a time is a
+                    // list's pagination, whose pages are no one element.
+                    const top = shown.length ? shown[0].getBoundingClientRect().top : 0;
+                    const row = shown.every((e) => Math.abs(e.getBoundingClientRect().top - top) <= 2);
+                    if (shown.length >= 1 && shown.length < kids.length && row && shown.every((e) => area(e) >= 2 * area(next))) {
+                      return { how: 'Previous and Next beside slides (no pickers)', root: r, slides: kids, pickers: [] };
+                    }
+                  }
+                  if (root || r === document.body) break;
+                }
+              }
+              return null;
+            },
           };
           // Pickers inside an APG carousel without tabs: buttons named like "Slide 3" or wordless dots.
           const dotButtons = (r, count) => {
@@ -694,7 +766,7 @@ enum CarouselScript {
                 if (!all.length) return { error: 'none-matching' };
                 root = all[0];
               }
-              const order = ['apg', 'tablist', 'bootstrap', 'bootstrapTabs', 'slider', 'dots', 'links', 'css'];
+              const order = ['apg', 'tablist', 'bootstrap', 'bootstrapTabs', 'slider', 'dots', 'links', 'css', 'arrows'];
               for (const kind of order) {
                 const f = finders[kind](root);
                 if (f) {
