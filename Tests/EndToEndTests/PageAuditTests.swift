@@ -325,6 +325,26 @@ import Testing
         }
     }
 
+    /// Twitter Bootstrap Wizard 1.0.0 from Debian (`libjs-twitter-bootstrap-wizard`), a form's
+    /// steps as Bootstrap 3 pills above a pager of Previous and Next links, as its documentation
+    /// sets it up: the current step is marked by a class alone, and at the ends the pager's item
+    /// is marked "disabled" by a class while its link is still offered to the keyboard and to a
+    /// screen reader. It stops at its ends as the model does; its hidden First and Last are not
+    /// reached by Tab.
+    @Test func bootstrapWizardFromDebian() throws {
+        let audit = try Self.audit(["--url", Self.page("bootstrap-wizard.html")])
+        #expect(audit.run.status == 1, "\(audit.run.stderr)")
+        #expect(audit.run.lines.first?.hasSuffix("found as Bootstrap's tab markup (.nav, .tab-content, .tab-pane)") == true)
+        #expect(audit.failing == ["value", "edges", "one-announcement"], "\(audit.run.stdout)")
+        #expect(audit.line("value")?.contains("no link is marked as current") == true, "\(audit.run.stdout)")
+        #expect(
+            audit.line("edges")?.contains("“Next” (Enter) on slide 3 is still offered and does nothing") == true, "\(audit.run.stdout)")
+        #expect(
+            audit.line("focus-order")?.contains("link “Account” → link “Profile” → link “Confirm” → “Previous” → “Next”, each once")
+                == true, "\(audit.run.stdout)")
+        #expect(audit.line("hidden-pages")?.hasPrefix("PASS") == true, "\(audit.run.stdout)")
+    }
+
     /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
     /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
     /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the
