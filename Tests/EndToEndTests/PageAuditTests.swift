@@ -345,6 +345,27 @@ import Testing
         #expect(audit.line("hidden-pages")?.hasPrefix("PASS") == true, "\(audit.run.stdout)")
     }
 
+    /// sphinx-tabs 3.4.1's own documentation, as Debian builds and ships it
+    /// (`python3-sphinx-tabs-doc`): a page Sphinx generated, no one here wrote, with tabs that
+    /// follow the APG's second example, manual activation (the arrow keys move focus between the
+    /// tabs, Enter or Space selects; no Home or End). scroll failed them as "ArrowRight … did
+    /// nothing", and `verify` could not page them. Its page is wider than 320 px, and its third
+    /// tab with it (dots-fit).
+    @Test func sphinxTabsFromDebian() throws {
+        let page = "file:///usr/share/doc/python3-sphinx-tabs/html/index.html"
+        let audit = try Self.audit(["--url", page])
+        #expect(audit.run.lines.first?.hasPrefix("Auditing the carousel #basic-tabs > div:nth-of-type(2) on") == true)
+        #expect(audit.failing == ["dots-fit"], "\(audit.run.stdout)")
+        #expect(
+            audit.line("scroll")?.contains(
+                "the arrow keys, which move focus between the tabs for Enter or Space to select (manual activation)") == true,
+            "\(audit.run.stdout)")
+        #expect(audit.line("adjustable")?.contains("its slides change through its tabs (see scroll)") == true)
+        let verify = try VerifyPageTests.verify(["--url", page, Self.page("paging-sphinx-tabs.pv")]).run
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.lines == ["7 passed, 0 failed"])
+    }
+
     /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
     /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
     /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the

@@ -6,9 +6,10 @@ import PagerWeb
 ///
 /// The script's paging commands act on the widget as a person would: `next` and `previous` press
 /// its own controls from the keyboard (focus, then Enter), or the arrow keys on the selected tab
-/// of a tablist; `go N` activates the N-th dot or tab, or pages there with next and previous;
-/// `first` and `last` use Home and End on a tablist, else the same; `focus next` and `focus
-/// previous` are Tab and Shift-Tab. The model, configured from the widget (its page count, its
+/// of a tablist (then Enter on the tab they focus, where the tabs wait for it); `go N` activates
+/// the N-th dot or tab, or pages there with next and previous; `first` and `last` use Home and
+/// End on a tablist (then Enter on the tab, where the page did not move), else the same; `focus
+/// next` and `focus previous` are Tab and Shift-Tab. The model, configured from the widget (its page count, its
 /// slides' names, its direction), takes the same steps. Every check compares the two by fact:
 /// the page the widget conveys on every channel it uses, against the model's.
 struct PageScriptRunner {
@@ -189,7 +190,16 @@ struct PageScriptRunner {
                     reason: "its selected tab (\(facts.pickers[selected].selector.clipped(60))) cannot be reached with the keyboard")
             }
             let key = forward != facts.rightToLeft ? "ArrowRight" : "ArrowLeft"
-            return try probe.act(.key(key, on: "picker-\(selected)"), facts: facts, marks: marks).after
+            let after = try probe.act(.key(key, on: "picker-\(selected)"), facts: facts, marks: marks).after
+            // Tabs with manual activation (the APG's second tabs example, sphinx-tabs): the
+            // arrow key moved focus to another tab and left the page; Enter selects it, as a
+            // person then presses.
+            if after.shown == conveyed.shown, let focus = after.focus, focus.hasPrefix("picker-"),
+                let tab = Int(focus.dropFirst("picker-".count)), tab != selected, facts.pickers.indices.contains(tab)
+            {
+                return try probe.act(.picker(tab, .enter), facts: facts, marks: marks).after
+            }
+            return after
         }
         let control = forward ? facts.next : facts.previous
         let name = forward ? "next" : "previous"
@@ -227,7 +237,11 @@ struct PageScriptRunner {
             }
             if facts.pickersAreTabs, let key {
                 let selected = conveyed.markedPickers.first ?? conveyed.shown ?? 0
-                return try probe.act(.key(key, on: "picker-\(selected)"), facts: facts, marks: marks).after
+                let after = try probe.act(.key(key, on: "picker-\(selected)"), facts: facts, marks: marks).after
+                // Home and End are optional in the APG's tabs, and tabs with manual activation
+                // move focus with them and wait for Enter: where the page did not move, Enter on
+                // the tab, as a person then presses (sphinx-tabs has neither key).
+                guard after.shown == conveyed.shown, after.shown != index else { return after }
             }
             return try probe.act(.picker(index, .enter), facts: facts, marks: marks).after
         }
