@@ -122,6 +122,19 @@ package final class BrowserPage: Sendable {
     /// Files the page asked for (besides the page itself and what was refused) that did not
     /// arrive, in order.
     package var failedLoads: [FailedLoad] { records.withLock { $0.failedLoads } }
+    /// What did not arrive, each in a clause, nil where everything did: "2 requests to other
+    /// machines were refused (the first: URL)", "1 of the page's files could not be loaded (the
+    /// first: URL, 404)". One wording for the audit's notes and for "no carousel found".
+    package var missingFiles: (refused: String?, failed: String?) {
+        let refused = refusedRequests
+        let failed = failedLoads
+        return (
+            refused.first.map {
+                "\(refused.count) \(refused.count == 1 ? "request" : "requests") to other machines \(refused.count == 1 ? "was" : "were") refused (the first: \($0.clipped(80))"
+            },
+            failed.first.map { "\(failed.count) of the page's files could not be loaded (the first: \($0.url.clipped(80)), \($0.why)" }
+        )
+    }
     /// Where the main frame went after the last `open` finished loading: each new document's
     /// address (the page's own for a reload).
     package var navigationsAway: [String] { records.withLock { $0.navigationsAway } }
@@ -409,7 +422,9 @@ package final class BrowserPage: Sendable {
             // itself is no failure.
             guard Self.countsAsPageFile(params["type"]?.stringValue), params["canceled"]?.boolValue != true else { return }
             let errorText = params["errorText"]?.stringValue ?? ""
-            guard errorText != "net::ERR_BLOCKED_BY_CLIENT" else { return }
+            // Chromium 156 says "net::ERR_BLOCKED_BY_CLIENT.Inspector" of a request refused
+            // through DevTools: a refused script was counted twice, once as a file not loaded.
+            guard !errorText.hasPrefix("net::ERR_BLOCKED_BY_CLIENT") else { return }
             // A file the browser would not load for this page (a `file:` stylesheet on an http
             // page) has no error text, only a reason it was blocked.
             let blocked = params["blockedReason"]?.stringValue.map { $0 == "other" ? "blocked by the browser" : "blocked: \($0)" }

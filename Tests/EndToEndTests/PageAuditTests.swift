@@ -1241,8 +1241,51 @@ import Testing
             audit.run.lines.contains(
                 "note: 1 of the page's files could not be loaded (the first: file://\(folder.path)/site.css, ERR_FILE_NOT_FOUND): what was audited may lack their styles or scripts"
             ), "\(audit.run.stdout)")
+        // A file from another machine is refused, and said once: not again as a file not loaded.
+        let cdn = try String(contentsOfFile: Self.page("bootstrap.html"), encoding: .utf8)
+            .replacingOccurrences(of: "</head>", with: "<link rel=\"stylesheet\" href=\"https://cdn.example.com/site.css\"></head>")
+        try cdn.write(toFile: folder.path + "/cdn.html", atomically: true, encoding: .utf8)
+        let refused = try Self.audit(["--url", folder.path + "/cdn.html", "--rule", "label"])
+        #expect(
+            refused.run.lines.filter { $0.hasPrefix("note:") } == [
+                "note: 1 request to other machines was refused (the first: https://cdn.example.com/site.css): PagerVoice fetches nothing from the network"
+            ], "\(refused.run.stdout)")
         // The page as it is has none.
         #expect(try !Self.audit(["--url", Self.page("bootstrap.html"), "--rule", "label"]).run.lines.contains { $0.hasPrefix("note:") })
+    }
+
+    /// A carousel whose script never arrived is not the page's "no carousel": Bootstrap's
+    /// carousel with its script from a CDN (refused: nothing is fetched from the network) and
+    /// from a file that is not there draws nothing, and the one line says which files did not
+    /// arrive. jQuery UI's own tab demos in Debian's `libjs-jquery-ui-docs` ask for a require.js
+    /// Debian puts elsewhere, and were "no carousel found" and nothing more.
+    @Test func noCarouselSaysWhichFilesDidNotArrive() throws {
+        let folder = try TemporaryDirectory()
+        let tabs = """
+            <!doctype html><html lang="en"><title>Tabs</title><body>
+            <div id="tabs"><ul><li><a href="#one">One</a></li><li><a href="#two">Two</a></li></ul>
+            <div id="one"><p>First.</p></div><div id="two"><p>Second.</p></div></div>
+            <script src="https://code.jquery.com/jquery-3.7.1.min.js"></script>
+            <script src="jquery-ui.min.js"></script>
+            <script>$("#tabs").tabs();</script>
+            </body></html>
+            """
+        let path = folder.path + "/tabs.html"
+        try tabs.write(toFile: path, atomically: true, encoding: .utf8)
+        let audit = try Self.audit(["--url", path])
+        #expect(audit.run.status == 1)
+        let line = try #require(audit.run.errorLines.first, "\(audit.run.stdout)")
+        #expect(line.hasPrefix("pagervoice audit: no carousel found on "), "\(line)")
+        #expect(
+            line.hasSuffix(
+                "; but 1 request to other machines was refused (the first: https://code.jquery.com/jquery-3.7.1.min.js; PagerVoice fetches nothing from the network) and 1 of the page's files could not be loaded (the first: file://\(folder.path)/jquery-ui.min.js, ERR_FILE_NOT_FOUND), and the script that draws a carousel may be among them"
+            ), "\(line)")
+        let verify = try VerifyPageTests.verify(["--url", path, Self.page("paging-slick.pv")]).run
+        #expect(verify.status == 1)
+        #expect(verify.stderr.contains("and the script that draws a carousel may be among them"), "\(verify.stderr)")
+        // A page whose files all arrived says no more than before.
+        let plain = try Self.audit(["--url", "file://" + Self.page("arrows-apart.html")])
+        #expect(plain.run.errorLines.first?.hasSuffix("no Previous and Next beside slides") == true, "\(plain.run.stderr)")
     }
 
     /// Bootstrap's documented carousel rotating from the start (`data-bs-ride="carousel"`, not

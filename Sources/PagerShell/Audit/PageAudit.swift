@@ -133,18 +133,9 @@ struct PageAudit {
             let more = dialogs.count > 1 ? " and \(dialogs.count - 1) more" : ""
             notes.append("the page opened a dialog (\(first.kind) \u{201C}\(first.message.clipped(60))\u{201D}\(more)); each was dismissed")
         }
-        let refused = page.refusedRequests
-        if let first = refused.first {
-            notes.append(
-                "\(refused.count) \(refused.count == 1 ? "request" : "requests") to other machines \(refused.count == 1 ? "was" : "were") refused (the first: \(first.clipped(80))): PagerVoice fetches nothing from the network"
-            )
-        }
-        let failed = page.failedLoads
-        if let first = failed.first {
-            notes.append(
-                "\(failed.count) of the page's files could not be loaded (the first: \(first.url.clipped(80)), \(first.why)): what was audited may lack their styles or scripts"
-            )
-        }
+        let missing = page.missingFiles
+        if let refused = missing.refused { notes.append(refused + "): PagerVoice fetches nothing from the network") }
+        if let failed = missing.failed { notes.append(failed + "): what was audited may lack their styles or scripts") }
         return notes
     }
 

@@ -59,11 +59,14 @@ package struct CarouselProbe {
 
     /// What went wrong, in one sentence.
     package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        case notFound(url: String)
+        /// `missing` says which of the page's files did not arrive, where some did not: a
+        /// carousel drawn by a script that was refused (a CDN's jQuery) or never found is no
+        /// carousel of the page's, and "no carousel found" alone blamed the page.
+        case notFound(url: String, missing: String? = nil)
         case selectorMatchesNothing(String)
         case invalidSelector(String, reason: String)
         /// `--carousel` matched, but nothing there is a carousel.
-        case notACarousel(String)
+        case notACarousel(String, missing: String? = nil)
         case page(PageError)
         /// The script's answer was not what it always answers: the page replaced something the
         /// script relies on (`JSON`, `document.querySelectorAll`).
@@ -81,16 +84,23 @@ package struct CarouselProbe {
         /// as such, so a person does not read "no carousel found" as "there is none".
         case cssCarousel(url: String, selector: String, parts: String, columns: Bool)
 
+        /// "; but …" where files did not arrive: the script that draws the carousel may be one.
+        static func missingClause(_ missing: String?) -> String {
+            missing.map { "; but \($0), and the script that draws a carousel may be among them" } ?? ""
+        }
+
         package var description: String {
             switch self {
-            case .notFound(let url):
+            case .notFound(let url, let missing):
                 "no carousel found on \(url.clipped(80)): no element with aria-roledescription=\"carousel\", no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels and no Previous and Next beside slides"
+                    + Self.missingClause(missing)
             case .selectorMatchesNothing(let selector): "--carousel \(selector.clipped(60)) matches nothing on the page"
             case .invalidSelector(let selector, let reason):
                 // Chromium's message begins with where it failed, which is ours, not the person's.
                 "--carousel \(selector.clipped(60)) is not a CSS selector: \(CarouselProbe.withoutCallSite(reason).clipped(100))"
-            case .notACarousel(let selector):
+            case .notACarousel(let selector, let missing):
                 "--carousel \(selector.clipped(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels and no Previous and Next beside slides"
+                    + Self.missingClause(missing)
             case .page(let error): error.description
             case .unexpectedAnswer(let what):
                 "the page answered the audit's script unexpectedly (\(what)); it may have replaced the browser's own functions"
@@ -107,6 +117,16 @@ package struct CarouselProbe {
                 "the page loaded another document (it reloaded itself or went elsewhere) while it was being audited, so what was measured is not one page"
             }
         }
+    }
+
+    /// The page's files that did not arrive, in a clause: requests to other machines refused
+    /// (PagerVoice fetches nothing from the network), then files that could not be loaded; nil
+    /// when every file arrived.
+    func missingFiles() -> String? {
+        let missing = page.missingFiles
+        let parts = [missing.refused.map { $0 + "; PagerVoice fetches nothing from the network)" }, missing.failed.map { $0 + ")" }]
+            .compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " and ")
     }
 
     /// The pseudo-elements a CSS carousel has, in CSS's words: "::scroll-button() and 4
@@ -162,8 +182,9 @@ package struct CarouselProbe {
                     let columns = css["markers"]?.intValue == 0 && css["group"]?.stringValue != nil
                     throw .cssCarousel(url: url, selector: root, parts: Self.cssParts(css), columns: columns)
                 }
-                if let selector { throw .notACarousel(selector) }
-                throw .notFound(url: url)
+                let missing = missingFiles()
+                if let selector { throw .notACarousel(selector, missing: missing) }
+                throw .notFound(url: url, missing: missing)
             }
         }
         let structure = try Structure(found)
