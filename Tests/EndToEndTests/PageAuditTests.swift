@@ -366,6 +366,26 @@ import Testing
         #expect(verify.lines == ["7 passed, 0 failed"])
     }
 
+    /// Spectre.css 0.5.9's own documentation page for its carousel, as Debian ships it
+    /// (`libjs-spectre-docs`): a carousel of CSS alone, with Bootstrap's class names, whose dots
+    /// are labels for hidden radio buttons and whose arrows are inside each slide. As the page
+    /// loads, its slides run a one-second animation, slide 4 drawn over slide 1 meanwhile, which
+    /// the rotation watch counted as the carousel turning on its own (auto-advance failed, under
+    /// reduced motion too); and its dots were left unjudged ("no pickers or controls to name").
+    /// Nothing of it can be reached with the keyboard, and the audit says so.
+    @Test func spectreCarouselFromDebian() throws {
+        let audit = try Self.audit(["--url", "file:///usr/share/doc/libjs-spectre-docs/docs/experimentals/carousels.html"])
+        #expect(audit.run.status == 1, "\(audit.run.stderr)")
+        #expect(
+            audit.run.lines.first?.hasSuffix("found as Bootstrap-style indicators (.carousel, .carousel-item, a group of dot buttons)")
+                == true)
+        #expect(
+            audit.failing == ["label", "value", "scroll", "hidden-pages", "focus-order", "reduce-motion"], "\(audit.run.stdout)")
+        #expect(audit.line("label")?.contains("all 4 dots have no accessible name") == true, "\(audit.run.stdout)")
+        #expect(audit.line("scroll")?.contains("no dot can be reached with Tab: they are not focusable") == true)
+        #expect(audit.line("auto-advance")?.hasPrefix("N/A") == true, "\(audit.run.stdout)")
+    }
+
     /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
     /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
     /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the

@@ -216,7 +216,10 @@ package struct CarouselProbe {
         let watcher = try watchingTab(url: url, reducedMotion: false)
         defer { _ = try? watcher.page.close() }
         var rotation = facts.rotationFacts
-        let afterLoad = try watcher.watchRotation()
+        // Arriving at the slide the widget showed at rest after load: a load animation still
+        // running when the watch starts (Spectre's slides slide out for 1 s as the page loads,
+        // slide 4 drawn over slide 1 meanwhile) is no rotation (Spectre failed auto-advance).
+        let afterLoad = try watcher.watchRotation(arriving: facts.initial.shown)
         rotation.changesAfterLoad = afterLoad.changes
         rotation.interval = afterLoad.interval
         rotation.liveWhileRotating = afterLoad.live
@@ -664,7 +667,7 @@ package struct CarouselProbe {
     }
 
     /// Watches the widget for `watch` of page time, untouched. `arriving` is the slide a change
-    /// by hand just made is on its way to: a carousel that moves by script frame by frame
+    /// by hand just made is on its way to (or, just loaded, the slide it rests on once loaded): a carousel that moves by script frame by frame
     /// (Flickity's requestAnimationFrame physics) has not arrived when the watch starts, since
     /// the virtual clock draws no frames until it runs, and arriving there is not rotation (it
     /// counted as one: a Flickity that never rotates failed auto-advance).
@@ -1164,7 +1167,7 @@ package struct CarouselProbe {
     func rotationUnderReducedMotion(url: String, facts: CarouselFacts) throws(Failure) -> Int {
         let tab = try watchingTab(url: url, reducedMotion: true)
         defer { _ = try? tab.page.close() }
-        var changes = try tab.watchRotation().changes
+        var changes = try tab.watchRotation(arriving: facts.initial.shown).changes
         if changes == 0, let start = firstManualChange(facts) {
             changes = try tab.watchRotation(afterChanging: start, count: facts.count).changes
         }

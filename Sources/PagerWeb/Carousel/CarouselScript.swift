@@ -387,6 +387,16 @@ enum CarouselScript {
                     by = '.carousel-indicators';
                   }
                 }
+                // Bootstrap's class names with dots of another kind (Spectre's CSS carousel:
+                // labels for hidden radio buttons, in .carousel-nav): a group of dots in the
+                // widget, beside its slides, is its pickers. They were left unjudged.
+                if (!pickers.length) {
+                  const dots = finders.dots(r);
+                  if (dots && dots.pickers.length === slides.length) {
+                    pickers = dots.pickers;
+                    by = 'a group of dot buttons';
+                  }
+                }
                 const how = pickers.length
                   ? 'Bootstrap-style indicators (.carousel, ' + item + ', ' + by + ')'
                   : "Bootstrap's carousel markup (.carousel, " + item + ')';
