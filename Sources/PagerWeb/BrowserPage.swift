@@ -54,6 +54,8 @@ package final class BrowserPage: Sendable {
         var phase = Phase.idle
         var dialogs: [Dialog] = []
         var refusedRequests: [String] = []
+        /// The refused requests that were for scripts.
+        var refusedScripts: [String] = []
         var navigationsAway: [String] = []
         var failedLoads: [FailedLoad] = []
         /// Each request's address, for a failure, which names only the request.
@@ -66,6 +68,8 @@ package final class BrowserPage: Sendable {
         package var url: String
         package var status: Int?
         package var reason: String?
+        /// A script: one that may have drawn what is missing from the page.
+        package var script = false
 
         /// "404", or the net error without its `net::` prefix.
         package var why: String {
@@ -135,6 +139,23 @@ package final class BrowserPage: Sendable {
             failed.first.map { "\(failed.count) of the page's files could not be loaded (the first: \($0.url.clipped(80)), \($0.why)" }
         )
     }
+    /// The scripts among them, in a clause, nil where every script arrived: what may have drawn a
+    /// widget that is not there ("no carousel found"). A missing picture says nothing of that
+    /// (iScroll's demo without its paintings was said to be perhaps missing its carousel).
+    package var missingScripts: String? {
+        let (refused, failed) = records.withLock { ($0.refusedScripts, $0.failedLoads.filter(\.script)) }
+        var parts: [String] = []
+        if let first = refused.first {
+            parts.append(
+                "\(refused.count) of the page's scripts \(refused.count == 1 ? "was" : "were") refused (the first: \(first.clipped(80)); PagerVoice fetches nothing from the network)"
+            )
+        }
+        if let first = failed.first {
+            parts.append("\(failed.count) of the page's scripts could not be loaded (the first: \(first.url.clipped(80)), \(first.why))")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " and ")
+    }
+
     /// Where the main frame went after the last `open` finished loading: each new document's
     /// address (the page's own for a reload).
     package var navigationsAway: [String] { records.withLock { $0.navigationsAway } }
@@ -400,7 +421,11 @@ package final class BrowserPage: Sendable {
             if RequestPolicy.allows(url) {
                 connection.send("Fetch.continueRequest", .object([("requestId", .string(request))]), session: session)
             } else {
-                records.withLock { $0.refusedRequests.append(url) }
+                let script = params["resourceType"]?.stringValue == "Script"
+                records.withLock { records in
+                    records.refusedRequests.append(url)
+                    if script { records.refusedScripts.append(url) }
+                }
                 connection.send(
                     "Fetch.failRequest", .object([("requestId", .string(request)), ("errorReason", .string("BlockedByClient"))]),
                     session: session)
@@ -416,7 +441,8 @@ package final class BrowserPage: Sendable {
             guard Self.countsAsPageFile(params["type"]?.stringValue), let status = params["response"]?["status"]?.intValue, status >= 400,
                 let url = params["response"]?["url"]?.stringValue
             else { return }
-            records.withLock { $0.failedLoads.append(FailedLoad(url: url, status: status, reason: nil)) }
+            let script = params["type"]?.stringValue == "Script"
+            records.withLock { $0.failedLoads.append(FailedLoad(url: url, status: status, reason: nil, script: script)) }
         case "Network.loadingFailed":
             // Our own refusals are told apart (`refusedRequests`); a load the page cancelled
             // itself is no failure.
@@ -430,9 +456,11 @@ package final class BrowserPage: Sendable {
             let blocked = params["blockedReason"]?.stringValue.map { $0 == "other" ? "blocked by the browser" : "blocked: \($0)" }
             let reason = errorText.isEmpty ? blocked ?? "failed" : errorText
             let request = params["requestId"]?.stringValue ?? ""
+            let script = params["type"]?.stringValue == "Script"
             records.withLock { records in
                 records.failedLoads.append(
-                    FailedLoad(url: records.requestURLs.removeValue(forKey: request) ?? "a file", status: nil, reason: reason))
+                    FailedLoad(
+                        url: records.requestURLs.removeValue(forKey: request) ?? "a file", status: nil, reason: reason, script: script))
             }
         case "Network.loadingFinished":
             guard let request = params["requestId"]?.stringValue else { return }

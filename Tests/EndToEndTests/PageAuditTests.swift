@@ -1274,15 +1274,17 @@ import Testing
         #expect(try !Self.audit(["--url", Self.page("bootstrap.html"), "--rule", "label"]).run.lines.contains { $0.hasPrefix("note:") })
     }
 
-    /// A carousel whose script never arrived is not the page's "no carousel": Bootstrap's
-    /// carousel with its script from a CDN (refused: nothing is fetched from the network) and
-    /// from a file that is not there draws nothing, and the one line says which files did not
-    /// arrive. jQuery UI's own tab demos in Debian's `libjs-jquery-ui-docs` ask for a require.js
+    /// A carousel whose script never arrived is not the page's "no carousel": tabs with their
+    /// jQuery from a CDN (refused: nothing is fetched from the network) and jQuery UI from a file
+    /// that is not there draw nothing, and the one line says which scripts did not arrive (not
+    /// pictures or stylesheets, which draw no carousel: iScroll's demo without its paintings was
+    /// said to be perhaps missing its carousel's script). jQuery UI's own tab demos in Debian's `libjs-jquery-ui-docs` ask for a require.js
     /// Debian puts elsewhere, and were "no carousel found" and nothing more.
     @Test func noCarouselSaysWhichFilesDidNotArrive() throws {
         let folder = try TemporaryDirectory()
         let tabs = """
-            <!doctype html><html lang="en"><title>Tabs</title><body>
+            <!doctype html><html lang="en"><title>Tabs</title>
+            <link rel="stylesheet" href="https://fonts.example.com/css"><body><img src="missing.png" alt="">
             <div id="tabs"><ul><li><a href="#one">One</a></li><li><a href="#two">Two</a></li></ul>
             <div id="one"><p>First.</p></div><div id="two"><p>Second.</p></div></div>
             <script src="https://code.jquery.com/jquery-3.7.1.min.js"></script>
@@ -1298,11 +1300,17 @@ import Testing
         #expect(line.hasPrefix("pagervoice audit: no carousel found on "), "\(line)")
         #expect(
             line.hasSuffix(
-                "; but 1 request to other machines was refused (the first: https://code.jquery.com/jquery-3.7.1.min.js; PagerVoice fetches nothing from the network) and 1 of the page's files could not be loaded (the first: file://\(folder.path)/jquery-ui.min.js, ERR_FILE_NOT_FOUND), and the script that draws a carousel may be among them"
+                "; but 1 of the page's scripts was refused (the first: https://code.jquery.com/jquery-3.7.1.min.js; PagerVoice fetches nothing from the network) and 1 of the page's scripts could not be loaded (the first: file://\(folder.path)/jquery-ui.min.js, ERR_FILE_NOT_FOUND), and a carousel may be drawn by a script that did not arrive"
             ), "\(line)")
         let verify = try VerifyPageTests.verify(["--url", path, Self.page("paging-slick.pv")]).run
         #expect(verify.status == 1)
-        #expect(verify.stderr.contains("and the script that draws a carousel may be among them"), "\(verify.stderr)")
+        #expect(verify.stderr.contains("and a carousel may be drawn by a script that did not arrive"), "\(verify.stderr)")
+        // A picture or a stylesheet that did not arrive draws no carousel: not said.
+        try
+            "<!doctype html><html lang=\"en\"><title>P</title><link rel=\"stylesheet\" href=\"https://fonts.example.com/css\"><body><img src=\"missing.png\" alt=\"\"><p>Words.</p></body></html>"
+            .write(toFile: folder.path + "/plain.html", atomically: true, encoding: .utf8)
+        let pictures = try Self.audit(["--url", folder.path + "/plain.html"])
+        #expect(pictures.run.errorLines.first?.hasSuffix("no Previous and Next beside slides") == true, "\(pictures.run.stderr)")
         // A page whose files all arrived says no more than before.
         let plain = try Self.audit(["--url", "file://" + Self.page("arrows-apart.html")])
         #expect(plain.run.errorLines.first?.hasSuffix("no Previous and Next beside slides") == true, "\(plain.run.stderr)")

@@ -59,7 +59,7 @@ package struct CarouselProbe {
 
     /// What went wrong, in one sentence.
     package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        /// `missing` says which of the page's files did not arrive, where some did not: a
+        /// `missing` says which of the page's scripts did not arrive, where some did not: a
         /// carousel drawn by a script that was refused (a CDN's jQuery) or never found is no
         /// carousel of the page's, and "no carousel found" alone blamed the page.
         case notFound(url: String, missing: String? = nil)
@@ -84,9 +84,9 @@ package struct CarouselProbe {
         /// as such, so a person does not read "no carousel found" as "there is none".
         case cssCarousel(url: String, selector: String, parts: String, columns: Bool)
 
-        /// "; but …" where files did not arrive: the script that draws the carousel may be one.
+        /// "; but …" where scripts did not arrive: one of them may draw the carousel.
         static func missingClause(_ missing: String?) -> String {
-            missing.map { "; but \($0), and the script that draws a carousel may be among them" } ?? ""
+            missing.map { "; but \($0), and a carousel may be drawn by a script that did not arrive" } ?? ""
         }
 
         package var description: String {
@@ -119,15 +119,8 @@ package struct CarouselProbe {
         }
     }
 
-    /// The page's files that did not arrive, in a clause: requests to other machines refused
-    /// (PagerVoice fetches nothing from the network), then files that could not be loaded; nil
-    /// when every file arrived.
-    func missingFiles() -> String? {
-        let missing = page.missingFiles
-        let parts = [missing.refused.map { $0 + "; PagerVoice fetches nothing from the network)" }, missing.failed.map { $0 + ")" }]
-            .compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: " and ")
-    }
+    /// The page's scripts that did not arrive, in a clause, nil when all did.
+    func missingFiles() -> String? { page.missingScripts }
 
     /// The pseudo-elements a CSS carousel has, in CSS's words: "::scroll-button() and 4
     /// ::scroll-marker".
