@@ -474,10 +474,15 @@ import Testing
 
     /// "Previous" and "Next" that page something other than a carousel are not one: a blog's
     /// links to other documents (around posts, some folded away), a list shown three posts at a
-    /// time down the page, a row of cards all shown. A slide show of our own with the same
-    /// buttons beside slides shown one at a time is one.
+    /// time down the page, a row of cards all shown, a calendar's days. A slide show of our own
+    /// with the same buttons beside slides shown one at a time is one. A helper's review found
+    /// the next four: a "Read next article" in the page's header, first in the page, took the
+    /// slide show for its own (the widget was the page, its Next that button); slides stacked
+    /// in one place, the current one on top, were all "shown", so their arrows took the next
+    /// slide show's slides; arrows among the slides, in their parent, made them no slides; and
+    /// a calendar's days, some hidden, were slides.
     @Test func previousAndNextThatTurnNoCarousel() throws {
-        for query in ["", "?list=1", "?all=1"] {
+        for query in ["", "?list=1", "?all=1", "?days=1"] {
             let audit = try Self.audit(["--url", "file://" + Self.page("arrows-apart.html") + query])
             #expect(audit.run.status == 1, "\(query): \(audit.run.stdout)")
             #expect(
@@ -488,6 +493,19 @@ import Testing
         #expect(slides.run.lines.first?.hasSuffix("found as Previous and Next beside slides (no pickers)") == true, "\(slides.run.stdout)")
         #expect(slides.failing == ["one-announcement"], "\(slides.run.stdout)")
         #expect(slides.line("hidden-pages")?.hasPrefix("PASS") == true, "\(slides.run.stdout)")
+        let stray = try Self.audit(["--url", "file://" + Self.page("arrows-apart.html?slides=1&stray=1")])
+        #expect(stray.run.lines.first?.hasPrefix("Auditing the carousel body > main on") == true, "\(stray.run.stdout)")
+        #expect(stray.line("label")?.contains("its controls (“Previous”, “Next”)") == true, "\(stray.run.stdout)")
+        #expect(stray.failing == ["one-announcement"], "\(stray.run.stdout)")
+        for query in ["?stacked=1", "?beside=1"] {
+            let seasons = try Self.audit(["--url", "file://" + Self.page("arrows-apart.html") + query])
+            #expect(
+                seasons.line("label")?.contains("its controls (“Previous season”, “Next season”)") == true,
+                "\(query): \(seasons.run.stdout)")
+            #expect(seasons.line("scroll")?.hasPrefix("PASS") == true, "\(query): \(seasons.run.stdout)")
+            // All three are in the tree, stacked: which is shown is conveyed by nothing.
+            #expect(seasons.failing == ["value", "hidden-pages", "one-announcement"], "\(query): \(seasons.run.stdout)")
+        }
     }
 
     /// Bootstrap 3.4.1 from Debian (`libjs-bootstrap`, with `libjs-jquery`), set up the way its

@@ -595,33 +595,58 @@ enum CarouselScript {
                 }
                 return false;
               };
-              const onScreen = (e) => seen(e) && !clippedAway(e);
               const area = (e) => { const b = e.getBoundingClientRect(); return b.width * b.height; };
               const depth = (e) => { let d = 0; for (let n = e; n; n = n.parentElement) d++; return d; };
-              // Every element holding two or more alike children that answer no click, listed
-              // once, in document order (a search of each ancestor anew walked the page again
-              // for every pair of arrows).
-              const holders = within(document, '*').filter((h) => h.children.length >= 2).map((h) => ({ h, kids: withoutCopies([...h.children]) }))
-                .filter(({ kids }) => kids.length >= 2 && kids.every((k) => k.localName === kids[0].localName) && !kids.some(clickable));
-              const tried = new Set();
+              // Every element whose children are two or more alike elements that answer no click,
+              // and perhaps controls beside them (a slide show's own arrows among its slides),
+              // listed once, in document order. Cells of a table (a calendar's days) are no slides.
+              const holders = within(document, '*').filter((h) => h.children.length >= 2).map((h) => {
+                const all = withoutCopies([...h.children]);
+                return { h, kids: all.filter((k) => !clickable(k)), controls: all.filter(clickable).length };
+              }).filter(({ kids, controls }) => kids.length >= 2 && controls <= 2
+                && kids.every((k) => k.localName === kids[0].localName) && !/^(td|th|tr|option|col)$/.test(kids[0].localName));
+              // On screen: drawn, not clipped away, and not under a sibling drawn over it (slides
+              // stacked in one place, the current one on top, are all "visible").
+              const onScreen = (e, kids) => {
+                if (!seen(e) || clippedAway(e)) return false;
+                const b = e.getBoundingClientRect();
+                const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+                return !hit || !kids.some((k) => k !== e && k.contains(hit));
+              };
+              // Each Next with the Previous nearest it (their closest common ancestor), the pairs
+              // nearest first: a "Read next article" in a page's header took a carousel's slides
+              // from its own arrows. Each previous's ancestors are listed once (pairing every Next
+              // with every Previous was quadratic: 6,667 pairs ran past the browser's 10 s).
+              const previousBelow = new Map();
+              for (const p of previouses) {
+                for (let n = p.parentElement; n && !previousBelow.has(n); n = n.parentElement) previousBelow.set(n, p);
+              }
+              const pairs = [];
               for (const next of nexts) {
-                // Each Next with its nearest Previous: the one they share the closest ancestor with.
-                let previous = null;
-                let closest = -1;
-                for (const p of previouses) {
-                  if (p.contains(next) || next.contains(p)) continue;
-                  const d = depth(lowestCommonAncestor(p, next));
-                  if (d > closest) { closest = d; previous = p; }
+                for (let n = next.parentElement; n; n = n.parentElement) {
+                  const previous = previousBelow.get(n);
+                  if (!previous) continue;
+                  if (!previous.contains(next)) pairs.push({ next, previous, common: n, depth: depth(n) });
+                  break;
                 }
-                if (!previous) continue;
-                for (let r = root || lowestCommonAncestor(previous, next); r; r = r.parentElement) {
-                  // The holders below `r` that hold neither control, nearest first in the page's
-                  // order; one with some of its children on screen and some not, the shown ones
-                  // larger than the Next they follow, holds the slides.
-                  for (const { h, kids } of holders) {
-                    if (tried.has(h) || !r.contains(h) || h.contains(next) || h.contains(previous)) continue;
+              }
+              pairs.sort((a, b) => b.depth - a.depth);
+              const tried = new Set();
+              for (const { next, previous, common } of pairs) {
+                // Arrows that share no closer ancestor than the page are none of one widget.
+                if (!root && (common === document.body || common === document.documentElement)) continue;
+                for (let r = root || common; r && r !== document.body; r = r.parentElement) {
+                  // The holders below `r` of neither control, nearest first in the page's order.
+                  // The first ancestor that has any decides: one with some of its children on
+                  // screen and some not, the shown ones larger than the Next and side by side,
+                  // holds the slides; else these arrows turn no slides (a carousel of slides
+                  // stacked in a way not seen took the next carousel's slides, further up).
+                  const here = holders.filter(({ h, kids }) => r.contains(h) && !tried.has(h)
+                    && !kids.some((k) => k.contains(next) || k.contains(previous)));
+                  if (!here.length) { if (root) break; continue; }
+                  for (const { h, kids } of here) {
                     tried.add(h);
-                    const shown = kids.filter(onScreen);
+                    const shown = kids.filter((e) => onScreen(e, kids));
                     // Several shown are a row side by side (Slick's slidesToShow), not a list
                     // stacked down the page: ten of twenty posts shown a page at a time is a
                     // list's pagination, whose pages are no one element.
@@ -631,7 +656,7 @@ enum CarouselScript {
                       return { how: 'Previous and Next beside slides (no pickers)', root: r, slides: kids, pickers: [] };
                     }
                   }
-                  if (root || r === document.body) break;
+                  break;
                 }
               }
               return null;
@@ -908,12 +933,15 @@ enum CarouselScript {
               for (let n = found.slides[0].parentElement; n && n !== found.root && found.root.contains(n); n = n.parentElement) {
                 if (getComputedStyle(n).overflowX !== 'visible') { clip = n; break; }
               }
-              const clipBox = clip.getBoundingClientRect();
+              const holder = found.slides[0].parentElement || found.root;
+              const box = holder.getBoundingClientRect();
+              // Where nothing clips them, the slides' holder across: slides stacked in a 300 px
+              // frame, in a widget as wide as the page, lay left of the widget's middle, and the
+              // slide shown never changed there.
+              const clipBox = clip === found.root && box.width > 0 ? box : clip.getBoundingClientRect();
               const left = Math.max(clipBox.left, rootBox.left, 0);
               const right = Math.min(clipBox.right, rootBox.right, innerWidth);
               const x = right > left ? (left + right) / 2 : (Math.max(rootBox.left, 0) + Math.min(rootBox.right, innerWidth)) / 2;
-              const holder = found.slides[0].parentElement || found.root;
-              const box = holder.getBoundingClientRect();
               const top = box.height > 0 ? Math.max(box.top, rootBox.top) : rootBox.top;
               const bottom = box.height > 0 ? Math.min(box.bottom, rootBox.bottom) : rootBox.bottom;
               const y = (Math.max(top, 0) + Math.min(bottom, innerHeight)) / 2;
