@@ -386,6 +386,28 @@ import Testing
         #expect(audit.line("auto-advance")?.hasPrefix("N/A") == true, "\(audit.run.stdout)")
     }
 
+    /// Tabs with manual activation of our own (manual-tabs.html), as the APG's second example:
+    /// all rules pass or do not apply, and `verify` pages them. Arrow keys that move focus one
+    /// tab too far fail scroll, saying where focus went ("did nothing" hid it); tabs that Enter
+    /// and Space never select fail scroll although the arrow keys move focus.
+    @Test func tabsWithManualActivation() throws {
+        let page = "file://" + Self.page("manual-tabs.html")
+        let correct = try Self.audit(["--url", page])
+        #expect(correct.run.status == 0, "\(correct.run.stdout)")
+        #expect(correct.line("scroll")?.contains("(manual activation)") == true, "\(correct.run.stdout)")
+        let verify = try VerifyPageTests.verify(["--url", page, Self.page("paging-sphinx-tabs.pv")]).run
+        #expect(verify.lines == ["7 passed, 0 failed"], "\(verify.stdout)\(verify.stderr)")
+
+        let wrong = try Self.audit(["--url", page + "?focus=wrong", "--rule", "scroll"])
+        #expect(
+            wrong.line("scroll")?.contains(
+                "ArrowRight on tab “Mercury” on slide 1 moved focus to tab “Earth” and left the slide (the model goes to slide 2)") == true,
+            "\(wrong.run.stdout)")
+        let dead = try Self.audit(["--url", page + "?enter=0", "--rule", "scroll"])
+        #expect(dead.line("scroll")?.hasPrefix("FAIL scroll") == true, "\(dead.run.stdout)")
+        #expect(dead.line("scroll")?.contains("(Enter) on slide 1 did nothing") == true, "\(dead.run.stdout)")
+    }
+
     /// lightGallery 1.9.0 from Debian (`node-lightgallery`), its viewer opened as a click on a
     /// thumbnail opens it, with its pager's dots and its autoplay button. Its dots are spans with
     /// no name, state or focus, and its counter ("2 / 4") is a polite live region beside the

@@ -418,6 +418,16 @@ package struct PageAuditor: Sendable {
                         "\(what) on \(slidePhrase(from)) did nothing: there are \(facts.pickers.count) \(pickerWord)s for \(facts.count) \(word)s, and this one has no \(word) to show",
                         nil
                     ))
+            } else if got == from, facts.pickersAreTabs, case .key(let key, _) = step.action, key.hasPrefix("Arrow"),
+                let focus = step.after.focus, focus.hasPrefix("picker-"),
+                let tab = Int(focus.dropFirst("picker-".count)), tab != from, facts.pickers.indices.contains(tab)
+            {
+                // Focus went to another tab than the model's: "did nothing" hid where it went.
+                problems.append(
+                    (
+                        "\(what) on \(slidePhrase(from)) moved focus to \(facts.pickerPhrase(tab)) and left the \(word) (the model goes to \(expected))",
+                        facts.pickers[tab]
+                    ))
             } else if got == from {
                 problems.append(("\(what) on \(slidePhrase(from)) did nothing (the model goes to \(expected))", nil))
             } else {
