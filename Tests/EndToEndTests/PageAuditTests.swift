@@ -532,6 +532,13 @@ import Testing
             // All three are in the tree, stacked: which is shown is conveyed by nothing.
             #expect(seasons.failing == ["value", "hidden-pages", "one-announcement"], "\(query): \(seasons.run.stdout)")
         }
+        // A vertical slider with all four slides in the tree: they lie within its width, and
+        // were taken for a row on screen (hidden-pages passed).
+        let vertical = try Self.audit(["--url", "file://" + Self.page("arrows-apart.html?vertical=1")])
+        #expect(vertical.line("scroll")?.hasPrefix("PASS") == true, "\(vertical.run.stdout)")
+        #expect(
+            vertical.line("hidden-pages")?.contains("once loaded slide 2, slide 3, slide 4, not on screen, are in the accessibility tree")
+                == true, "\(vertical.run.stdout)")
     }
 
     /// Bootstrap 3.4.1 from Debian (`libjs-bootstrap`, with `libjs-jquery`), set up the way its

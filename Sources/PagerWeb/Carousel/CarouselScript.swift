@@ -947,10 +947,15 @@ enum CarouselScript {
               const y = (Math.max(top, 0) + Math.min(bottom, innerHeight)) / 2;
               // A row of whole slides needs a window that clips them: without one, every slide
               // laid out beside the shown one would count as in the row.
+              // Down too, where the window clips down: a vertical slider's slides all lie
+              // within its width, and all four were taken for a row on screen (hidden-pages
+              // passed with every slide in the tree).
+              const clipsDown = clip !== found.root && getComputedStyle(clip).overflowY !== 'visible';
               const whole = (e) => {
                 if (clip === found.root || right <= left) return false;
                 const b = e.getBoundingClientRect();
-                return b.width > 0 && b.left >= left - 1 && b.right <= right + 1 && seen(e);
+                const down = !clipsDown || (b.top >= clipBox.top - 1 && b.bottom <= clipBox.bottom + 1);
+                return b.width > 0 && b.left >= left - 1 && b.right <= right + 1 && down && seen(e);
               };
               return { holder, left, right, x, y, whole, rtl: getComputedStyle(holder).direction === 'rtl' };
             },
