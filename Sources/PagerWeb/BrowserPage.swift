@@ -130,30 +130,34 @@ package final class BrowserPage: Sendable {
     /// machines were refused (the first: URL)", "1 of the page's files could not be loaded (the
     /// first: URL, 404)". One wording for the audit's notes and for "no carousel found".
     package var missingFiles: (refused: String?, failed: String?) {
-        let refused = refusedRequests
-        let failed = failedLoads
-        return (
-            refused.first.map {
-                "\(refused.count) \(refused.count == 1 ? "request" : "requests") to other machines \(refused.count == 1 ? "was" : "were") refused (the first: \($0.clipped(80))"
-            },
-            failed.first.map { "\(failed.count) of the page's files could not be loaded (the first: \($0.url.clipped(80)), \($0.why)" }
-        )
+        Self.missing(
+            refused: refusedRequests, as: ("request to other machines", "requests to other machines"), failed: failedLoads,
+            as: "of the page's files")
     }
+
     /// The scripts among them, in a clause, nil where every script arrived: what may have drawn a
     /// widget that is not there ("no carousel found"). A missing picture says nothing of that
     /// (iScroll's demo without its paintings was said to be perhaps missing its carousel).
     package var missingScripts: String? {
         let (refused, failed) = records.withLock { ($0.refusedScripts, $0.failedLoads.filter(\.script)) }
-        var parts: [String] = []
-        if let first = refused.first {
-            parts.append(
-                "\(refused.count) of the page's scripts \(refused.count == 1 ? "was" : "were") refused (the first: \(first.clipped(80)); PagerVoice fetches nothing from the network)"
-            )
-        }
-        if let first = failed.first {
-            parts.append("\(failed.count) of the page's scripts could not be loaded (the first: \(first.url.clipped(80)), \(first.why))")
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: " and ")
+        let missing = Self.missing(
+            refused: refused, as: ("of the page's scripts", "of the page's scripts"), failed: failed, as: "of the page's scripts")
+        let parts = [missing.refused.map { $0 + "; PagerVoice fetches nothing from the network)" }, missing.failed.map { $0 + ")" }]
+        let said = parts.compactMap { $0 }
+        return said.isEmpty ? nil : said.joined(separator: " and ")
+    }
+
+    /// "2 requests to other machines were refused (the first: URL", "1 of the page's files could
+    /// not be loaded (the first: URL, 404", each left open for its reader's ending.
+    private static func missing(
+        refused: [String], as refusedWhat: (one: String, many: String), failed: [FailedLoad], as failedWhat: String
+    ) -> (refused: String?, failed: String?) {
+        (
+            refused.first.map {
+                "\(refused.count) \(refused.count == 1 ? "\(refusedWhat.one) was" : "\(refusedWhat.many) were") refused (the first: \($0.clipped(80))"
+            },
+            failed.first.map { "\(failed.count) \(failedWhat) could not be loaded (the first: \($0.url.clipped(80)), \($0.why)" }
+        )
     }
 
     /// Where the main frame went after the last `open` finished loading: each new document's

@@ -236,6 +236,12 @@ package struct Conveyed: Sendable, Equatable {
 
     package init(shown: Int?) { self.shown = shown }
 
+    /// The picker that has keyboard focus, by its index; nil when focus is elsewhere.
+    package var focusedPicker: Int? {
+        guard let focus, focus.hasPrefix("picker-") else { return nil }
+        return Int(focus.dropFirst("picker-".count))
+    }
+
     /// The pickers marked as the current page, by whichever state the widget uses; by their
     /// names where it uses none.
     package var markedPickers: [Int] {

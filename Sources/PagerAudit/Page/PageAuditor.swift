@@ -386,11 +386,16 @@ package struct PageAuditor: Sendable {
         for step in keyboard {
             guard let want = accepted(step), let from = step.from else { continue }
             let got = step.after.shown
+            // The tab an arrow key left focus on where it left the page as it was.
+            var focusedInstead: Int?
             if case .key(let key, _) = step.action, facts.pickersAreTabs, key.hasPrefix("Arrow"), got == from,
-                want.contains(where: { $0 != from && step.after.focus == "picker-\($0)" })
+                let tab = step.after.focusedPicker, tab != from, facts.pickers.indices.contains(tab)
             {
-                focusMoves += 1
-                continue
+                if want.contains(tab) {
+                    focusMoves += 1
+                    continue
+                }
+                focusedInstead = tab
             }
             if let got, want.contains(got) {
                 if got != from {
@@ -418,10 +423,7 @@ package struct PageAuditor: Sendable {
                         "\(what) on \(slidePhrase(from)) did nothing: there are \(facts.pickers.count) \(pickerWord)s for \(facts.count) \(word)s, and this one has no \(word) to show",
                         nil
                     ))
-            } else if got == from, facts.pickersAreTabs, case .key(let key, _) = step.action, key.hasPrefix("Arrow"),
-                let focus = step.after.focus, focus.hasPrefix("picker-"),
-                let tab = Int(focus.dropFirst("picker-".count)), tab != from, facts.pickers.indices.contains(tab)
-            {
+            } else if let tab = focusedInstead {
                 // Focus went to another tab than the model's: "did nothing" hid where it went.
                 problems.append(
                     (

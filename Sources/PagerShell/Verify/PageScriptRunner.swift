@@ -194,9 +194,7 @@ struct PageScriptRunner {
             // Tabs with manual activation (the APG's second tabs example, sphinx-tabs): the
             // arrow key moved focus to another tab and left the page; Enter selects it, as a
             // person then presses.
-            if after.shown == conveyed.shown, let focus = after.focus, focus.hasPrefix("picker-"),
-                let tab = Int(focus.dropFirst("picker-".count)), tab != selected, facts.pickers.indices.contains(tab)
-            {
+            if after.shown == conveyed.shown, let tab = after.focusedPicker, tab != selected, facts.pickers.indices.contains(tab) {
                 return try probe.act(.picker(tab, .enter), facts: facts, marks: marks).after
             }
             return after

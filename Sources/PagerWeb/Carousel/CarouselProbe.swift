@@ -119,9 +119,6 @@ package struct CarouselProbe {
         }
     }
 
-    /// The page's scripts that did not arrive, in a clause, nil when all did.
-    func missingFiles() -> String? { page.missingScripts }
-
     /// The pseudo-elements a CSS carousel has, in CSS's words: "::scroll-button() and 4
     /// ::scroll-marker".
     static func cssParts(_ css: JSON) -> String {
@@ -175,7 +172,7 @@ package struct CarouselProbe {
                     let columns = css["markers"]?.intValue == 0 && css["group"]?.stringValue != nil
                     throw .cssCarousel(url: url, selector: root, parts: Self.cssParts(css), columns: columns)
                 }
-                let missing = missingFiles()
+                let missing = page.missingScripts
                 if let selector { throw .notACarousel(selector, missing: missing) }
                 throw .notFound(url: url, missing: missing)
             }
@@ -660,10 +657,11 @@ package struct CarouselProbe {
     }
 
     /// Watches the widget for `watch` of page time, untouched. `arriving` is the slide a change
-    /// by hand just made is on its way to (or, just loaded, the slide it rests on once loaded): a carousel that moves by script frame by frame
-    /// (Flickity's requestAnimationFrame physics) has not arrived when the watch starts, since
-    /// the virtual clock draws no frames until it runs, and arriving there is not rotation (it
-    /// counted as one: a Flickity that never rotates failed auto-advance).
+    /// by hand just made is on its way to (or, just loaded, the slide it rests on once loaded): a
+    /// carousel that moves by script frame by frame (Flickity's requestAnimationFrame physics)
+    /// has not arrived when the watch starts, since the virtual clock draws no frames until it
+    /// runs, and arriving there is not rotation (it counted as one: a Flickity that never rotates
+    /// failed auto-advance).
     func watchRotation(arriving: Int? = nil) throws(Failure) -> RotationWatch {
         // Nobody's pointer rests on it and focus is elsewhere: a carousel that pauses under the
         // pointer or while focused must show whether it moves when left alone. The pointer has

@@ -298,6 +298,10 @@ enum CarouselScript {
           // The animations running in the widget that move something.
           const runningIn = (root) => document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.target
             && root.contains(a.effect.target) && moves(a));
+          // Controls by what they do, not only by their tag: a clickable div is a control a mouse
+          // can use, which the keyboard rules must then judge.
+          const controlSelector = 'button,[role=button],a[href],input[type=button],[tabindex],[onclick],[data-bs-slide],[data-slide]';
+          const controlsIn = (root) => within(root, controlSelector + ',a,div,span').filter((e) => e.matches(controlSelector) || clickable(e));
           const controlKind = (e) => {
             const name = roughName(e).toLowerCase();
             const cls = (e.className && e.className.baseVal !== undefined ? e.className.baseVal : e.className || '').toLowerCase();
@@ -566,11 +570,10 @@ enum CarouselScript {
             },
             // Previous and Next and no pickers at all: Slick's and lightGallery's defaults (dots
             // are an option in both), and most slide shows people meet. Both were "no carousel
-            // found". The slides are the nearest set of alike elements around the two controls,
-            // holding neither, of which some are not on screen (hidden, or clipped away by a
-            // scroller of the widget): a page's "Previous" and "Next" around a list of posts, all
-            // shown, is no carousel. A link to another document is a page's navigation, never
-            // an arrow: the probe presses what it finds.
+            // found". The slides are the nearest set of alike elements around the two controls
+            // (see below for which), of which some are not on screen: a page's "Previous" and
+            // "Next" around a list of posts, all shown, is no carousel. A link to another
+            // document is a page's navigation, never an arrow: the probe presses what it finds.
             arrows(root) {
               const scope = root || document.body;
               const inPage = (e) => {
@@ -578,9 +581,7 @@ enum CarouselScript {
                 const href = (e.getAttribute('href') || '').trim();
                 return href === '' || href.startsWith('#') || /^javascript:/i.test(href);
               };
-              const arrowsOf = (kind) => within(scope, 'button,[role=button],a,input[type=button],[tabindex],div,span')
-                .filter((e) => (e.matches('button,[role=button],a[href],input[type=button],[tabindex]') || clickable(e))
-                  && controlKind(e) === kind && inPage(e));
+              const arrowsOf = (kind) => controlsIn(scope).filter((e) => controlKind(e) === kind && inPage(e));
               const nexts = arrowsOf('next').filter(visible);
               const previouses = arrowsOf('previous');
               if (!nexts.length || !previouses.length) return null;
@@ -825,11 +826,8 @@ enum CarouselScript {
               api.copies().forEach((e, i) => e.setAttribute(MARK, 'copy-' + i));
               found.pickers.forEach((e, i) => e.setAttribute(MARK, 'picker-' + i));
               const pickerSet = new Set(found.pickers);
-              // Controls by what they do, not only by their tag: a clickable div is a control a mouse
-              // can use, which the keyboard rules must then judge.
-              const controls = within(r, 'button,[role=button],a,input[type=button],[tabindex],[onclick],[data-bs-slide],[data-slide],div,span')
+              const controls = controlsIn(r)
                 .filter((e) => !pickerSet.has(e) && !e.closest('[' + MARK + '^="slide-"],[' + MARK + '^="copy-"]'))
-                .filter((e) => e.matches('button,[role=button],a[href],input[type=button],[tabindex],[onclick],[data-bs-slide],[data-slide]') || clickable(e))
                 .map((e) => ({ e, kind: controlKind(e) })).filter((c) => c.kind);
               const first = (k) => (controls.find((c) => c.kind === k) || {}).e || null;
               // Every change inside the widget is counted, so "at rest" can mean nothing changed.
