@@ -335,6 +335,49 @@ import Testing
             ) == true)
     }
 
+    /// Bootstrap's markup without its script: Next does nothing, so the model reaches page 3 on
+    /// a carousel still on slide 1. That was said to be the carousel wrapping around (the model
+    /// at its end, the carousel at its start); it is said to be a step that did not move it.
+    @Test func aCarouselThatNeverMovesIsNotSaidToWrap() throws {
+        let folder = try TemporaryDirectory()
+        let page = folder.path + "/still.html"
+        try String(contentsOfFile: Self.page("bootstrap-captions.html"), encoding: .utf8)
+            .replacingOccurrences(
+                of: "<script src=\"file:///usr/share/javascript/bootstrap5/js/bootstrap.bundle.min.js\"></script>", with: ""
+            )
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        let script = folder.path + "/still.pv"
+        try "next\nnext\nexpect-page 3\nprevious\nexpect-page 2\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try Self.verify(["--url", page, script])
+        #expect(result.run.status == 1)
+        #expect(
+            result.run.lines == [
+                "\(script):3: after next the model is on page 3 of 3; the carousel conveys dot “Slide 1” current and slide 1 shown; next did not move the carousel: it conveys the page it conveyed before",
+                "\(script):5: after previous the model is on page 2 of 3; the carousel conveys dot “Slide 1” current and slide 1 shown; previous did not move the carousel: it conveys the page it conveyed before",
+                "0 passed, 2 failed",
+            ], "\(result.run.stdout)")
+    }
+
+    /// Slides stacked in one frame (the current on top), all in the accessibility tree, with
+    /// Previous and Next and nothing else: no channel says which slide is current. Its page
+    /// checks failed with "the carousel conveys slide 1 shown" beside a model on page 1, which
+    /// read as agreement; the line now says what is missing.
+    @Test func aCarouselExposingEverySlideSaysWhyItsChecksFail() throws {
+        let folder = try TemporaryDirectory()
+        let script = folder.path + "/stacked.pv"
+        try "expect-page 1\nnext\nexpect-page 2\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try Self.verify(["--url", "file://" + Self.page("arrows-apart.html") + "?stacked=1", script])
+        #expect(result.run.status == 1)
+        let missing =
+            "nothing conveys which slide is current: no picker, and no slide is named “N of 3” (all 3 slides are exposed at once, so being exposed does not say it either)"
+        #expect(
+            result.run.lines == [
+                "\(script):1: at the start the model is on page 1 of 3; the carousel conveys slide 1 shown; \(missing)",
+                "\(script):3: after next the model is on page 2 of 3; the carousel conveys slide 2 shown; \(missing)",
+                "0 passed, 2 failed",
+            ], "\(result.run.stdout)")
+    }
+
     /// The reports carry the page: JSON check events and JUnit test cases.
     @Test func reportsNameThePage() throws {
         let folder = try TemporaryDirectory()

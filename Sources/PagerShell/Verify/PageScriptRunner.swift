@@ -43,7 +43,7 @@ struct PageScriptRunner {
         var pager: Pager
         var conveyed: Conveyed
         var after: String?
-        var commandRan: Bool
+        var stepNote: String?
     }
 
     struct Missing: Error {
@@ -61,7 +61,7 @@ struct PageScriptRunner {
         var startUntold = firstPage > 0
         var checks: [ScriptRunner.Check] = []
         var lastCommand: String?
-        var lastCommandRan = true
+        var lastStepNote: String?
         var expectations = 0
         var pageChecks: [PageCheck] = []
         for (offset, line) in ScriptRunner.lines(text).enumerated() {
@@ -79,19 +79,19 @@ struct PageScriptRunner {
                 expectations += 1
                 let checked = check(
                     expectation, file: file, line: number, pager: pager, conveyed: conveyed, after: lastCommand,
-                    firstPage: startUntold ? firstPage : 0, commandRan: lastCommandRan)
+                    firstPage: startUntold ? firstPage : 0, stepNote: lastStepNote)
                 if !checked.passed, expectation.isPageCheck { startUntold = false }
                 if expectation.isPageCheck {
                     pageChecks.append(
                         PageCheck(
                             index: checks.count, expectation: expectation, line: number, pager: pager, conveyed: conveyed,
-                            after: lastCommand, commandRan: lastCommandRan))
+                            after: lastCommand, stepNote: lastStepNote))
                 }
                 checks.append(checked)
                 continue
             }
             lastCommand = trimmed
-            lastCommandRan = false
+            lastStepNote = nil
             let parsed: ShellCommand?
             do {
                 parsed = try CommandParser.parse(trimmed, pageCount: pager.count)
@@ -103,8 +103,11 @@ struct PageScriptRunner {
             }
             guard let command = parsed else { continue }
             do {
+                let before = (pager, conveyed)
                 conveyed = try perform(command, text: trimmed, pager: &pager, conveyed: conveyed)
-                lastCommandRan = true
+                lastStepNote = Self.stepNote(
+                    command, text: trimmed, model: (before.0, pager),
+                    carousel: (PagePosition(before.1, in: facts), PagePosition(conveyed, in: facts)))
             } catch let error as UsageError {
                 checks.append(
                     .init(
@@ -133,7 +136,7 @@ struct PageScriptRunner {
             for page in pageChecks {
                 let again = judged.check(
                     page.expectation, file: file, line: page.line, pager: page.pager, conveyed: page.conveyed, after: page.after,
-                    firstPage: untold ? firstPage : 0, commandRan: page.commandRan)
+                    firstPage: untold ? firstPage : 0, stepNote: page.stepNote)
                 if !again.passed { untold = false }
                 checks[page.index] = again
             }
@@ -257,26 +260,38 @@ struct PageScriptRunner {
 
     // MARK: - Checking
 
-    /// Whether a step (next or previous) left the model at one end and the carousel at the
-    /// other: the carousel wrapped around (Bootstrap's does by default) where the model, like
-    /// the SwiftUI pager it reproduces, stops and says the edge again. Said in the failure, since
-    /// either expectation of the page then fails and the lines alone do not tell why.
-    static func wrapped(after command: String?, pager: Pager, position: PagePosition, count: Int) -> Bool {
-        guard count > 1, let command, let shown = position.agreedPage,
-            let parsed = try? CommandParser.parse(command, pageCount: count)
-        else { return false }
-        switch parsed {
-        case .action(.increment): return pager.pageNumber == count && shown == 0
-        case .action(.decrement): return pager.pageNumber == 1 && shown == count - 1
-        default: return false
+    /// Why a page check after a step (next or previous) may fail where the lines alone do not
+    /// tell: the carousel went from one end to the other while the model stayed at its end (it
+    /// wraps around, as Bootstrap's does by default, where the model, like the SwiftUI pager it
+    /// reproduces, stops and says the edge again), or the model moved and the carousel conveys
+    /// the page it conveyed before. Both ends are asked for before wrapping is said: a carousel
+    /// that never moved is on its first page when the model reaches its last.
+    static func stepNote(
+        _ command: ShellCommand, text: String, model: (before: Pager, after: Pager), carousel: (before: PagePosition, after: PagePosition)
+    ) -> String? {
+        let count = model.after.count
+        let forward: Bool
+        switch command {
+        case .action(.increment): forward = true
+        case .action(.decrement): forward = false
+        default: return nil
         }
+        guard count > 1, let from = carousel.before.agreedPage, let to = carousel.after.agreedPage else { return nil }
+        let end = forward ? count : 1
+        if model.before.pageNumber == end, model.after.pageNumber == end, from == end - 1, to == count - end {
+            return
+                "the carousel wraps around at its ends, where the model stops (as the pager it reproduces does), so no script passes a step past an end"
+        }
+        if model.before.pageNumber != model.after.pageNumber, from == to {
+            return "\(text.clipped()) did not move the carousel: it conveys the page it conveyed before"
+        }
+        return nil
     }
 
-    /// `commandRan`: the last command was done on the carousel too (one that could not be
-    /// left it where it was, which says nothing of its ends).
+    /// `stepNote`: why the last command may have left the two apart (`stepNote(_:text:model:carousel:)`).
     func check(
         _ expectation: Expectation, file: String, line: Int, pager: Pager, conveyed: Conveyed, after command: String?, firstPage: Int = 0,
-        commandRan: Bool = true
+        stepNote: String? = nil
     ) -> ScriptRunner.Check {
         let count = facts.count
         let modelSays = "the model is on page \(pager.pageNumber) of \(pager.count)"
@@ -296,15 +311,24 @@ struct PageScriptRunner {
             // in what it conveys, which names the slide alone: said as the audit says it.
             let counts = position.statedCounts.filter { $0.count != wantCount }
                 .map { "; the \($0.channel) says there are \($0.count), not \(wantCount)" }.joined()
+            // Where no channel names a page, what the carousel conveys ("slide 1 shown") looks
+            // like the model's page, and the line must say why it still fails.
+            var silent = ""
+            if position.readings.isEmpty, facts.pickerStateUnreadable == nil, let pageProblem {
+                silent = "; " + pageProblem
+                let exposed = conveyed.exposedSlides.count
+                if exposed > 1 {
+                    silent +=
+                        " (\(exposed == count ? "all \(exposed)" : String(exposed)) \(facts.pageWord)s are exposed at once, so being exposed does not say it either)"
+                }
+            }
             return .init(
                 file: file, line: line, passed: passed, expected: expectation.expectedText,
                 got: "model page \(pager.pageNumber) of \(pager.count); the carousel conveys \(said)",
                 detail: passed
                     ? nil
-                    : "\(context)\(modelSays); the carousel conveys \(said)\(modelHolds ? "" : " (the script expects \(expectation.expectedText))")\(counts)\(started)"
-                        + (commandRan && Self.wrapped(after: command, pager: pager, position: position, count: count)
-                            ? "; the carousel wraps around at its ends, where the model stops (as the pager it reproduces does), so no script passes a step past an end"
-                            : "")
+                    : "\(context)\(modelSays); the carousel conveys \(said)\(modelHolds ? "" : " (the script expects \(expectation.expectedText))")\(silent)\(counts)\(started)"
+                        + (stepNote.map { "; " + $0 } ?? "")
             )
         case .spoken(let text):
             let focused = (try? probe.focusedElement()) ?? nil
