@@ -1022,6 +1022,23 @@ import Testing
                 == true, "\(flat.run.stdout)")
     }
 
+    /// The same list scrolling smoothly (`?smooth=1`, scroll-behavior: smooth, as many a
+    /// thumbnail strip does): the browser begins the scroll a frame or two after the press, and
+    /// the slide on screen was read before it began, so each dot "did nothing" and marked a slide
+    /// not on screen. It is read once the scroll has ended; the scroll is named as one, not as
+    /// motion the page's script drew.
+    @Test func aStripThatScrollsSmoothlyIsReadOnceItStops() throws {
+        let audit = try Self.audit([
+            "--url", "file://" + Self.page("dots-apart.html?smooth=1"), "--rule", "value,scroll,one-announcement,reduce-motion",
+        ])
+        #expect(audit.line("value")?.hasPrefix("PASS value") == true, "\(audit.run.stdout)")
+        #expect(audit.line("scroll")?.hasPrefix("PASS scroll") == true, "\(audit.run.stdout)")
+        #expect(audit.line("one-announcement")?.hasPrefix("PASS one-announcement") == true, "\(audit.run.stdout)")
+        let motion = audit.line("reduce-motion") ?? ""
+        #expect(motion.hasPrefix("FAIL reduce-motion"), "\(audit.run.stdout)")
+        #expect(motion.contains("a page change still animates position (a smooth scroll) for "), "\(audit.run.stdout)")
+    }
+
     /// Bootstrap 4.6's own "Carousel" example page, from Debian's libjs-bootstrap4, as its site
     /// renders it (the page's Hugo placeholders drawn as the SVGs they stand for): legacy markup
     /// still on a great many sites, indicators that are list items with no name, no state and no

@@ -1104,7 +1104,11 @@ package struct CarouselProbe {
                 let properties = now["animated"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 let seen: (Double, [String], part: String?) =
                     scripted > 0
-                    ? (scripted, facts.cssCarousel ? [Self.smoothScroll] : Self.scriptedMotion(frames?["kinds"]), nil)
+                    ? (
+                        scripted,
+                        facts.cssCarousel || frames?["smoothScroll"]?.boolValue == true
+                            ? [Self.smoothScroll] : Self.scriptedMotion(frames?["kinds"]), nil
+                    )
                     : (
                         animating ? now["longestAnimation"]?.doubleValue ?? 0 : 0,
                         properties.flatMap { $0.split(separator: ",").map(String.init) },
@@ -1151,7 +1155,8 @@ package struct CarouselProbe {
         guard !moving.isEmpty, moving != ["position"] else { return ["position (moved by script, frame by frame)"] + fades }
         return [moving.joined(separator: " and ") + " (changed by script, frame by frame)"] + fades
     }
-    /// How a CSS carousel's smooth scroll (scroll-behavior: smooth, the browser's) is named.
+    /// How a smooth scroll (the browser's, for scroll-behavior: smooth or behavior: 'smooth'),
+    /// a CSS carousel's or a strip's a script scrolls, is named.
     static let smoothScroll = "position (a smooth scroll)"
 
     /// The widget loaded afresh with `prefers-reduced-motion: reduce` from the start, watched.

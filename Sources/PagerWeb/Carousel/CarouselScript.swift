@@ -179,6 +179,46 @@ enum CarouselScript {
             for (const entry of pending.values()) if (entry.scaled) return true;
             return false;
           };
+          // Scrolls in the widget, asked for and running: a strip that scrolls smoothly
+          // (scroll-behavior: smooth, or behavior: 'smooth' asked) changes nothing for a frame or
+          // two after the press, then moves on no animation and no page frame; read in between,
+          // its slide had not moved ("did nothing"). Asked: a scroll method called, or scrollLeft
+          // or scrollTop set, on the widget or in it. Running: a scroll event there, and no
+          // scrollend since (`settled`).
+          let widgetScrollAsked = -Infinity;
+          let widgetScrollSeen = -Infinity;
+          let widgetScrollEnded = -Infinity;
+          const inWidget = (e) => !!(found && found.root && e instanceof Node && found.root.contains(e));
+          for (const method of ['scroll', 'scrollTo', 'scrollBy', 'scrollIntoView']) {
+            const real = Element.prototype[method];
+            if (typeof real !== 'function') continue;
+            Element.prototype[method] = function (...args) {
+              if (inWidget(this)) widgetScrollAsked = performance.now();
+              return real.apply(this, args);
+            };
+          }
+          for (const property of ['scrollLeft', 'scrollTop']) {
+            const real = Object.getOwnPropertyDescriptor(Element.prototype, property);
+            if (!real || !real.set) continue;
+            Object.defineProperty(Element.prototype, property, {
+              ...real,
+              set(value) {
+                if (inWidget(this)) widgetScrollAsked = performance.now();
+                real.set.call(this, value);
+              },
+            });
+          }
+          document.addEventListener('scroll', (event) => { if (inWidget(event.target)) widgetScrollSeen = performance.now(); }, { capture: true, passive: true });
+          document.addEventListener('scrollend', (event) => { if (inWidget(event.target)) widgetScrollEnded = performance.now(); }, { capture: true, passive: true });
+          // Whether a scroll in the widget may still be under way: asked for and not yet begun
+          // (a smooth scroll begins a frame or two late; one to where it already is never
+          // begins, so the wait is bounded), or begun and not ended (a browser that sends no
+          // scrollend is taken to have ended 100 ms after its last scroll event).
+          const widgetScrolling = () => {
+            const now = performance.now();
+            if (widgetScrollAsked > widgetScrollSeen && now - widgetScrollAsked < 150) return true;
+            return widgetScrollSeen > widgetScrollEnded && now - widgetScrollSeen < 100;
+          };
           const text = (e) => (e.textContent || '').replace(/\s+/g, ' ').trim();
           // Whether a pseudo-element's computed `content` draws it ("none" and "normal" do not).
           const drawnContent = (content) => !!content && content !== 'none' && content !== 'normal';
@@ -1112,7 +1152,7 @@ enum CarouselScript {
                   const holder = found.slides.length ? found.slides[0].parentElement : null;
                   const scrolled = [found.root, holder].map((e) => (e ? Math.round(e.scrollLeft) + ',' + Math.round(e.scrollTop) : '')).join(';');
                   const key = now.shown + ':' + now.mutations + ':' + scrolled + (places ? ':' + slidePlaces() : '');
-                  const still = now.animating === 0 && !shortenedPending() && now.shown !== -1 && key === last;
+                  const still = now.animating === 0 && !shortenedPending() && now.shown !== -1 && key === last && !widgetScrolling();
                   if (!still) quietSince = performance.now();
                   last = key;
                   // Two of the page's short ticks and a little: on a busy machine one tick of
@@ -1138,9 +1178,12 @@ enum CarouselScript {
             // through shapes in between, and lasts until the last of them. Which of the four
             // changed comes with it (`kinds`: those that changed in two steps or more, else any that
             // changed). Stops at once, reporting css, if a CSS animation starts in the widget
-            // after all (those are measured as such).
+            // after all (those are measured as such). `smoothScroll`: the widget scrolled while
+            // the page asked for no frame and ran no short interval, so the browser moved it (a
+            // smooth scroll), not the page's script.
             framesMoving(limit) {
               const started = performance.now();
+              const requestsAtStart = pageFrameRequests;
               frameGap = 1000 / 60;
               const kinds = ['position', 'size', 'clip', 'opacity'];
               const changes = { position: 0, size: 0, clip: 0, opacity: 0 };
@@ -1148,7 +1191,12 @@ enum CarouselScript {
                 const many = kinds.filter((k) => changes[k] >= 2);
                 return many.length ? many : kinds.filter((k) => changes[k] > 0);
               };
-              const done = (result) => { frameGap = 0; result.kinds = named(); return result; };
+              const done = (result) => {
+                frameGap = 0;
+                result.kinds = named();
+                result.smoothScroll = widgetScrollSeen >= started && pageFrameRequests === requestsAtStart && shortIntervals.size === 0;
+                return result;
+              };
               let shape = slideShapes();
               const place = () => {
                 const now = slideShapes();
