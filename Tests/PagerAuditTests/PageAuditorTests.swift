@@ -215,6 +215,40 @@ import Testing
         #expect(Self.finding(.focusOrder, facts).status == .notApplicable)
     }
 
+    /// Tabs whose selected one the page took out of the Tab order (tabindex="-1", as
+    /// sphinx-tabs leaves a tab selected without the arrow keys): Tab into them lands elsewhere.
+    /// Named at the first moment it holds, a click's before a key's; not while focus is on
+    /// another tab (manual activation, before Enter), nor for dots, which have no roving stop.
+    @Test func aSelectedTabOutOfTheTabOrderFailsFocusOrder() {
+        var facts = Self.facts()
+        facts.pickersAreTabs = true
+        facts.steps = [0, 1, 2].flatMap { picker in
+            [PageInput.enter, .click].map { input in
+                var after = Self.conveyed(picker)
+                after.selected = [picker]
+                if picker == 2 { after.selectedOutOfTabOrder = [2] }
+                return PageStep(action: .picker(picker, input), from: 0, after: after)
+            }
+        }
+        let finding = Self.finding(.focusOrder, facts)
+        #expect(finding.status == .fail)
+        #expect(
+            finding.message
+                == "after tab “Slide 3” (click) on slide 1 the selected tab “Slide 3” has tabindex=\"-1\": Tab into the tabs lands on another tab or passes them by, not on the selected one (APG: Tab moves focus to the active tab)",
+            "\(finding.message)")
+        #expect(finding.element?.selector == "#d2")
+        // Focus on another tab, moved there by an arrow key and not yet chosen: not judged.
+        var moving = facts
+        moving.steps = moving.steps.map { step in
+            var step = step
+            step.after.focus = "picker-0"
+            return step
+        }
+        #expect(Self.finding(.focusOrder, moving).status == .pass)
+        facts.pickersAreTabs = false
+        #expect(Self.finding(.focusOrder, facts).status == .pass)
+    }
+
     /// Two links of the carousel's own that are none of its parts are two stops, named: they
     /// were one part, "the carousel", reached twice.
     @Test func theCarouselsOwnLinksAreStopsOfTheirOwn() {

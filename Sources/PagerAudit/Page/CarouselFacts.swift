@@ -228,6 +228,9 @@ package struct Conveyed: Sendable, Equatable {
     /// Pickers whose accessible name says they are the current one ("Carousel Page 1 (Current
     /// Slide)"), where a widget marks none with a state: a screen reader says it with the name.
     package var namedCurrent: [Int] = []
+    /// Selected pickers the page took out of the Tab order (`tabindex="-1"`): in a tablist,
+    /// Tab into the tabs then cannot land on the selected one.
+    package var selectedOutOfTabOrder: [Int] = []
     /// The previous and next controls are disabled or hidden now.
     package var previousUnavailable = false
     package var nextUnavailable = false

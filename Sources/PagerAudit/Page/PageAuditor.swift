@@ -602,6 +602,35 @@ package struct PageAuditor: Sendable {
                     rotation
                 ))
         }
+        // The APG's tabs: Tab into the tablist lands on the active tab. A page that moves
+        // tabindex="-1" onto the selected tab (sphinx-tabs after a click) sends Tab to another
+        // tab, which a screen reader calls not selected, or past the tabs altogether. The walk
+        // above ran at load; this is read at every moment of the steps, except while focus is
+        // on another tab (tabs with manual activation, between an arrow key and Enter: focus
+        // is in the tabs, and some pages move the Tab stop with it until a tab is chosen), and
+        // where the tab selected is not the slide shown (the value rule's finding: the Tab stop
+        // may be right and the selection wrong).
+        // A click is named first where one did it: a mouse (or a screen reader's browse mode,
+        // which clicks) selects a tab without the arrow keys that move the Tab stop.
+        func untabbable(_ moment: Conveyed) -> Int? {
+            guard let tab = moment.selectedOutOfTabOrder.first, moment.shown == tab,
+                moment.focusedPicker == nil || moment.focusedPicker == tab
+            else { return nil }
+            return tab
+        }
+        let clicked = facts.steps.first { if case .picker(_, .click) = $0.action { untabbable($0.after) != nil } else { false } }
+        let untabbable: (String, Int)? =
+            untabbable(facts.initial).map { ("once loaded", $0) }
+            ?? (clicked ?? facts.steps.first { untabbable($0.after) != nil }).flatMap { step in
+                untabbable(step.after).map { ("after \(step.action.phrase(facts)) on \(slidePhrase(step.from))", $0) }
+            }
+        if facts.pickersAreTabs, let (when, tab) = untabbable, facts.pickers.indices.contains(tab) {
+            problems.append(
+                (
+                    "\(when) the selected \(facts.pickerPhrase(tab)) has tabindex=\"-1\": Tab into the tabs lands on another tab or passes them by, not on the selected one (APG: Tab moves focus to the active tab)",
+                    facts.pickers[tab]
+                ))
+        }
         if let (first, element) = problems.first {
             return fail(.focusOrder, first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""), element)
         }

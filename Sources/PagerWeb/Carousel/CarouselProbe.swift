@@ -575,6 +575,7 @@ package struct CarouselProbe {
             conveyed.slideNames.append(node?.name ?? "")
             if let node, node.read { conveyed.exposedSlides.append(index) }
         }
+        conveyed.selectedOutOfTabOrder = now["selectedUntabbable"]?.arrayValue?.compactMap(\.intValue) ?? []
         conveyed.exposedCopies = now["copiesExposed"]?.intValue ?? 0
         conveyed.rowBeside = now["rowBeside"]?.arrayValue?.compactMap(\.intValue) ?? []
         if let slider = snapshot.nodes["slider"] {

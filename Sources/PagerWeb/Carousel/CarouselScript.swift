@@ -1341,6 +1341,9 @@ enum CarouselScript {
                 selected: indices(found.pickers, (e) => e.getAttribute('aria-selected') === 'true'),
                 current: indices(found.pickers, (e) => { const v = e.getAttribute('aria-current'); return v !== null && v !== 'false'; }),
                 pressed: indices(found.pickers, (e) => e.getAttribute('aria-pressed') === 'true'),
+                // Selected pickers taken out of the Tab order (tabindex="-1"): a tablist whose
+                // focus roves must leave the selected tab in it, so Tab into the tabs lands there.
+                selectedUntabbable: found.css ? [] : indices(found.pickers, (e) => e.getAttribute('aria-selected') === 'true' && e.hasAttribute('tabindex') && e.tabIndex < 0),
                 controls: Object.fromEntries(['previous', 'next', 'rotation'].filter((k) => found[k]).map((k) => [k, {
                   disabled: found[k].hasAttribute('disabled') || found[k].getAttribute('aria-disabled') === 'true',
                   visible: visible(found[k]),
