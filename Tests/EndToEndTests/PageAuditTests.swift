@@ -471,6 +471,35 @@ import Testing
         #expect(bare.line("label")?.contains("all 4 dots have no accessible name") == true, "\(bare.run.stdout)")
     }
 
+    /// Slick showing three of six at a time, moved one at a time, with no dots. Not looping
+    /// (`infinite: false`), it rests at four places (slides 4 to 6 shown last) and disables Next
+    /// there: taken for six pages, Next "did nothing" on slide 4 (scroll failed) and the end went
+    /// unseen. Looping, it rests at six and wraps. `verify` pages the four places; each check
+    /// fails, since nothing says which of the three on screen is current, and says so.
+    @Test func aRowThatStopsAtItsEndsRestsAtFewerPlacesThanItHasSlides() throws {
+        let finite = try Self.audit(["--url", "file://" + Self.page("slick.html?show=3&infinite=0&dots=0")])
+        #expect(finite.run.lines.first?.hasSuffix("found as Previous and Next beside slides (no pickers)") == true, "\(finite.run.stdout)")
+        #expect(finite.line("scroll")?.hasPrefix("PASS scroll") == true, "\(finite.run.stdout)")
+        #expect(
+            finite.line("edges") == "PASS edges (WCAG 4.1.3): Next is disabled on slide 4; Previous is disabled on slide 1",
+            "\(finite.run.stdout)")
+        #expect(finite.line("value")?.contains("(the model: 1 of 4)") == true, "\(finite.run.stdout)")
+        let looping = try Self.audit(["--url", "file://" + Self.page("slick.html?show=3&dots=0"), "--rule", "scroll,edges"])
+        #expect(looping.line("scroll")?.hasPrefix("PASS scroll") == true, "\(looping.run.stdout)")
+        #expect(looping.line("edges")?.contains("“Next” (Enter) on slide 6 wraps around to slide 1") == true, "\(looping.run.stdout)")
+        let folder = try TemporaryDirectory()
+        let script = folder.path + "/row.pv"
+        try "last\nexpect-position 4 of 4\nfirst\nexpect-page 1\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let verify = try VerifyPageTests.verify(["--url", "file://" + Self.page("slick.html?show=3&infinite=0&dots=0"), script]).run
+        #expect(verify.status == 1)
+        #expect(
+            verify.lines == [
+                "\(script):2: after last the model is on page 4 of 4; the carousel conveys slide 4 shown; nothing conveys which slide is current: no picker, and no slide is named “N of M” (the 3 slides on screen side by side are exposed together, so being exposed does not say it either)",
+                "\(script):4: after first the model is on page 1 of 4; the carousel conveys slide 1 shown; nothing conveys which slide is current: no picker, and no slide is named “N of M” (the 3 slides on screen side by side are exposed together, so being exposed does not say it either)",
+                "0 passed, 2 failed",
+            ], "\(verify.stdout)")
+    }
+
     /// Previous and Next alone, no dots: Slick's and lightGallery's own defaults (`dots: false`,
     /// `pager: false`), and most slide shows people meet. Both were "no carousel found", so an
     /// auditor learnt nothing of a widget Debian ships. Slick's is found and fails what its

@@ -249,6 +249,28 @@ import Testing
         #expect(Self.finding(.focusOrder, facts).status == .pass)
     }
 
+    /// A row of K slides that stops at its start rests at N - K + 1 places; one that does not
+    /// stop there (a loop), one slide shown, or a row as long as the slides: no count of places.
+    @Test func aRowRestsAtFewerPlacesOnlyWhereItStopsAtItsStart() {
+        var row = Conveyed(shown: 0)
+        row.rowBeside = [1, 2]
+        row.previousUnavailable = true
+        #expect(CarouselFacts.restingPlaces(slides: 6, initial: row) == 4)
+        #expect(CarouselFacts.restingPlaces(slides: 3, initial: row) == nil)
+        var looping = row
+        looping.previousUnavailable = false
+        #expect(CarouselFacts.restingPlaces(slides: 6, initial: looping) == nil)
+        var single = row
+        single.rowBeside = []
+        #expect(CarouselFacts.restingPlaces(slides: 6, initial: single) == nil)
+        var later = row
+        later.shown = 2
+        #expect(CarouselFacts.restingPlaces(slides: 6, initial: later) == nil)
+        var facts = Self.facts(count: 6)
+        facts.restingPlaces = 4
+        #expect(facts.count == 4)
+    }
+
     /// Two links of the carousel's own that are none of its parts are two stops, named: they
     /// were one part, "the carousel", reached twice.
     @Test func theCarouselsOwnLinksAreStopsOfTheirOwn() {

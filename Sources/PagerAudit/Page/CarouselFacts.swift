@@ -81,11 +81,29 @@ package struct CarouselFacts: Sendable {
         self.motion = motion
     }
 
-    /// The number of pages: the slides, else the pickers, else the slider's range.
+    /// Where a row of several slides with no pickers stops at its ends, the places it can rest
+    /// at (`CarouselFacts.restingPlaces(slides:initial:)`); nil elsewhere.
+    package var restingPlaces: Int?
+
+    /// The number of pages: the places a row rests at, else the slides, else the pickers, else
+    /// the slider's range.
     package var count: Int {
+        if let restingPlaces { return restingPlaces }
         if !slides.isEmpty { return slides.count }
         if !pickers.isEmpty { return pickers.count }
         return initial.sliderMaximum ?? 0
+    }
+
+    /// The places a row of `slides` rests at, where it can be told without pickers: a row of K
+    /// slides shown at once that stops at its start (Previous unavailable on the first) stops
+    /// at its end too, with its last slide at the row's end: N - K + 1 places, its first slide
+    /// shown first at each (Slick's slidesToShow 3 of 6, not looping, rests at four). Taken as
+    /// six, Next "did nothing" on slide 4. A row moved a whole row at a time rests at fewer, which
+    /// cannot be told before it moves; pickers, where there are any, give the count instead.
+    package static func restingPlaces(slides: Int, initial: Conveyed) -> Int? {
+        guard initial.shown == 0, initial.previousUnavailable, !initial.rowBeside.isEmpty else { return nil }
+        let atOnce = 1 + initial.rowBeside.count
+        return atOnce < slides ? slides - atOnce + 1 : nil
     }
 
     /// Moments read besides the steps (`verify`'s checks), which count for

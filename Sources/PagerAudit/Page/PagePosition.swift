@@ -117,8 +117,10 @@ package struct PagePosition: Sendable, Equatable {
             return "which \(facts.pickerWord) is current cannot be read: \(reason)"
         }
         guard !readings.isEmpty else {
+            // A row resting at fewer places than it has slides counts its slides, not its places.
+            let ofWhat = facts.restingPlaces == nil ? String(count) : "M"
             return
-                "nothing conveys which \(word) is current: no \(facts.pickers.isEmpty ? "picker" : facts.pickersAreTabs ? "tab is selected" : "\(facts.pickerWord) is marked current"), and no \(word) is named \u{201C}N of \(count)\u{201D}"
+                "nothing conveys which \(word) is current: no \(facts.pickers.isEmpty ? "picker" : facts.pickersAreTabs ? "tab is selected" : "\(facts.pickerWord) is marked current"), and no \(word) is named \u{201C}N of \(ofWhat)\u{201D}"
         }
         var wrong: [String] = []
         for reading in readings where reading.page != expected { wrong.append(reading.said) }

@@ -317,9 +317,13 @@ struct PageScriptRunner {
             if position.readings.isEmpty, facts.pickerStateUnreadable == nil, let pageProblem {
                 silent = "; " + pageProblem
                 let exposed = conveyed.exposedSlides.count
-                if exposed > 1 {
+                let row = conveyed.shown.map { Set([$0] + conveyed.rowBeside) } ?? []
+                if exposed > 1, Set(conveyed.exposedSlides) == row {
                     silent +=
-                        " (\(exposed == count ? "all \(exposed)" : String(exposed)) \(facts.pageWord)s are exposed at once, so being exposed does not say it either)"
+                        " (the \(exposed) \(facts.pageWord)s on screen side by side are exposed together, so being exposed does not say it either)"
+                } else if exposed > 1 {
+                    let many = exposed == facts.slides.count ? "all \(exposed)" : String(exposed)
+                    silent += " (\(many) \(facts.pageWord)s are exposed at once, so being exposed does not say it either)"
                 }
             }
             return .init(

@@ -200,6 +200,9 @@ package struct CarouselProbe {
                 "the dots are Chromium's own ::scroll-marker links (scroll-marker-group in links mode), and the DevTools accessibility tree does not say which is current (it leaves aria-current out); in tabs mode they are tabs, the current one selected, which is read"
         }
         facts.initial = try conveyed(facts, marks: marks)
+        if facts.pickers.isEmpty, facts.slider == nil {
+            facts.restingPlaces = CarouselFacts.restingPlaces(slides: facts.slides.count, initial: facts.initial)
+        }
 
         // Rotation first, in a tab of its own: whether the widget turns on its own, and whether
         // its rotation control stops it.
