@@ -471,6 +471,18 @@ import Testing
         #expect(bare.line("label")?.contains("all 4 dots have no accessible name") == true, "\(bare.run.stdout)")
     }
 
+    /// A tablist that holds focus itself and points at its selected tab with
+    /// aria-activedescendant keeps every tab at tabindex="-1", rightly: Tab lands on the list.
+    /// focus-order passes it, and fails sphinx-tabs (`sphinxTabsFromDebian`), whose selected
+    /// tab is out of the Tab order with nothing pointing at it.
+    @Test func aSelectedTabOutOfTheTabOrderFailsUnlessTheListHoldsFocus() throws {
+        let audit = try Self.audit(["--url", "file://" + Self.page("active-descendant-tabs.html"), "--rule", "focus-order"])
+        #expect(
+            audit.line("focus-order")
+                == "PASS focus-order (WCAG 2.4.3): Tab reaches “Planets”, once, and nothing of a slide that is not shown",
+            "\(audit.run.stdout)")
+    }
+
     /// Slick showing three of six at a time, moved one at a time, with no dots. Not looping
     /// (`infinite: false`), it rests at four places (slides 4 to 6 shown last) and disables Next
     /// there: taken for six pages, Next "did nothing" on slide 4 (scroll failed) and the end went

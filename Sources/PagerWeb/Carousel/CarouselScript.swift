@@ -1343,7 +1343,11 @@ enum CarouselScript {
                 pressed: indices(found.pickers, (e) => e.getAttribute('aria-pressed') === 'true'),
                 // Selected pickers taken out of the Tab order (tabindex="-1"): a tablist whose
                 // focus roves must leave the selected tab in it, so Tab into the tabs lands there.
-                selectedUntabbable: found.css ? [] : indices(found.pickers, (e) => e.getAttribute('aria-selected') === 'true' && e.hasAttribute('tabindex') && e.tabIndex < 0),
+                // Not where the tablist holds focus itself and points at the tab
+                // (aria-activedescendant): Tab lands on the list, which a screen reader reads as
+                // that tab.
+                selectedUntabbable: found.css ? [] : indices(found.pickers, (e) => e.getAttribute('aria-selected') === 'true' && e.hasAttribute('tabindex') && e.tabIndex < 0
+                  && !(e.id && e.parentElement && e.parentElement.closest('[aria-activedescendant]') && e.parentElement.closest('[aria-activedescendant]').getAttribute('aria-activedescendant') === e.id)),
                 controls: Object.fromEntries(['previous', 'next', 'rotation'].filter((k) => found[k]).map((k) => [k, {
                   disabled: found[k].hasAttribute('disabled') || found[k].getAttribute('aria-disabled') === 'true',
                   visible: visible(found[k]),
