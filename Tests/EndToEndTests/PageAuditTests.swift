@@ -200,7 +200,14 @@ import Testing
         #expect(
             plain.line("focus-order")?.contains("link “EXPLORE” → link “COLLECT” → link “SHARE”, each once") == true, "\(plain.run.stdout)")
         #expect(plain.line("edges")?.hasPrefix("N/A") == true, "\(plain.run.stdout)")
-        #expect(plain.line("reduce-motion")?.contains("with prefers-reduced-motion: reduce, a page change still animates width") == true)
+        // Its underline's width always; under load the click's ripple (transform) is sometimes
+        // still running when the change's animations are read, and named too (3 of 10 audits
+        // with four busy processes, the same with the build before 2026-12-06): both are true.
+        let motion = plain.line("reduce-motion") ?? ""
+        #expect(
+            motion.contains("with prefers-reduced-motion: reduce, a page change still animates width")
+                || motion.contains("with prefers-reduced-motion: reduce, a page change still animates transform, width"),
+            "\(plain.run.stdout)")
 
         let contents = try Self.audit(["--url", "file://" + Self.page("mdl-tabs.html?all=1")])
         #expect(contents.run.status != 0)
