@@ -1095,14 +1095,16 @@ enum CarouselScript {
             timers(scale) {
               timerScale = scale;
               if (scale > 1) shortenPending();
-              // A CSS carousel's smooth scroll is no animation the playback rate speeds up: while
-              // the widget is stepped through, it scrolls at once (the same place, sooner); the
-              // motion is measured with the page's own setting.
+              // A smooth scroll (scroll-behavior: smooth: a CSS carousel's, a strip's) is no
+              // animation the playback rate speeds up: while the widget is stepped through, it
+              // and what it holds scroll at once (the same place, sooner); the motion is measured
+              // with the page's own setting. A script's behavior: 'smooth' stays smooth, and the
+              // wait for rest waits for it.
               const instant = document.getElementById('pagervoice-instant');
-              if (scale > 1 && found && found.css && !instant) {
+              if (scale > 1 && found && !instant) {
                 const style = document.createElement('style');
                 style.id = 'pagervoice-instant';
-                style.textContent = '[' + MARK + '="root"]{scroll-behavior:auto !important}';
+                style.textContent = '[' + MARK + '="root"],[' + MARK + '="root"] *{scroll-behavior:auto !important}';
                 document.head.appendChild(style);
               } else if (scale <= 1 && instant) {
                 instant.remove();
