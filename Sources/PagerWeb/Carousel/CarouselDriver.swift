@@ -59,20 +59,31 @@ extension CarouselProbe {
     package func focusedElement() throws(Failure) -> String? {
         let tree: [JSON]
         do { tree = try page.accessibilityTree(timeout: commandTimeout) } catch { throw .page(error) }
-        for node in tree where node["ignored"]?.boolValue != true {
-            let described = AccessibilitySnapshot.node(node)
-            let focused = (node["properties"]?.arrayValue ?? []).contains {
+        for raw in tree where raw["ignored"]?.boolValue != true {
+            let properties = raw["properties"]?.arrayValue ?? []
+            let focused = properties.contains {
                 $0["name"]?.stringValue == "focused" && $0["value"]?["value"]?.boolValue == true
             }
-            guard focused, described.role != "RootWebArea" else { continue }
-            var node = described
+            var node = AccessibilitySnapshot.node(raw)
+            guard focused, node.role != "RootWebArea" else { continue }
+            // An element holding focus for another (aria-activedescendant: a tablist holding focus
+            // itself): a screen reader says the one it points at.
+            let relation = properties.first { $0["name"]?.stringValue == "activedescendant" }
+            let related: JSON? = relation?["value"]?["relatedNodes"]?[0]
+            if let pointed = related?["backendDOMNodeId"]?.intValue,
+                let target = tree.first(where: { $0["backendDOMNodeId"]?.intValue == pointed })
+            {
+                node = AccessibilitySnapshot.node(target)
+            }
             if node.valueText?.isEmpty != false, node.role == "slider" {
                 // Chromium's tree leaves aria-valuetext empty; the markup has it.
                 let text = try script("document.activeElement && document.activeElement.getAttribute('aria-valuetext')").stringValue
                 node.valueText = text ?? node.value.map { AuditNumber.short($0) }
             }
             // Chromium's tree does not carry aria-current either; NVDA and JAWS say it.
-            let current = try script("document.activeElement && document.activeElement.getAttribute('aria-current')").stringValue
+            let current = try script(
+                "(() => { const a = document.activeElement; const id = a && a.getAttribute('aria-activedescendant'); const e = (id && document.getElementById(id)) || a; return e && e.getAttribute('aria-current'); })()"
+            ).stringValue
             return Self.spoken(node, current: current)
         }
         return nil

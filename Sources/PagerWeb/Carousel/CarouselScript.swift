@@ -1249,7 +1249,12 @@ enum CarouselScript {
             // element) is 'none' even where the widget found is the body itself: taken for a
             // part of it, the Tab walk went on round the page and met the first dot "twice".
             focused() {
-              const active = document.activeElement;
+              // Where the element with focus points at another with aria-activedescendant (a
+              // tablist holding focus itself), a screen reader reads that one as focused.
+              const holding = document.activeElement;
+              const pointed = holding && holding.getAttribute ? holding.getAttribute('aria-activedescendant') : null;
+              const target = pointed ? document.getElementById(pointed) : null;
+              const active = target && found.root.contains(target) ? target : holding;
               if (!active || active === document.body || active === document.documentElement) return { focus: 'none', focusInSlide: -1 };
               const marked = active.closest ? active.closest('[' + MARK + ']') : null;
               const focus = marked ? marked.getAttribute(MARK) : (found.root.contains(active) ? 'inside' : 'outside');
@@ -1476,11 +1481,15 @@ enum CarouselScript {
               if (focusable(e) && visible(e) && !ariaDisabled) return 'pressable';
               return e.matches(':disabled') || ariaDisabled || !visible(e) ? 'disabled' : 'unreachable';
             },
+            // A part an ancestor points at with aria-activedescendant is reached by focusing
+            // that ancestor, as Tab does (a tablist holding focus itself): keys go to it there.
             focus(mark) {
               const e = document.querySelector('[' + MARK + '="' + mark + '"]');
               if (!e) return false;
-              e.focus({ preventScroll: true });
-              return document.activeElement === e;
+              const holder = e.id && e.parentElement ? e.parentElement.closest('[aria-activedescendant]') : null;
+              const target = holder && holder.getAttribute('aria-activedescendant') === e.id ? holder : e;
+              target.focus({ preventScroll: true });
+              return document.activeElement === target;
             },
             // Puts the start of sequential focus navigation just before the widget (before the first
             // of its parts in document order, for a part placed before its root): the next Tab goes
