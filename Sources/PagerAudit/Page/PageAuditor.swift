@@ -614,17 +614,19 @@ package struct PageAuditor: Sendable {
         // which clicks) selects a tab without the arrow keys that move the Tab stop.
         func untabbable(_ moment: Conveyed) -> Int? {
             guard let tab = moment.selectedOutOfTabOrder.first, moment.shown == tab,
-                moment.focusedPicker == nil || moment.focusedPicker == tab
+                moment.focusedPicker == nil || moment.focusedPicker == tab, facts.pickers.indices.contains(tab)
             else { return nil }
             return tab
         }
-        let clicked = facts.steps.first { if case .picker(_, .click) = $0.action { untabbable($0.after) != nil } else { false } }
-        let untabbable: (String, Int)? =
-            untabbable(facts.initial).map { ("once loaded", $0) }
-            ?? (clicked ?? facts.steps.first { untabbable($0.after) != nil }).flatMap { step in
-                untabbable(step.after).map { ("after \(step.action.phrase(facts)) on \(slidePhrase(step.from))", $0) }
+        func outOfOrder() -> (when: String, tab: Int)? {
+            if let tab = untabbable(facts.initial) { return ("once loaded", tab) }
+            let clicked = facts.steps.first { if case .picker(_, .click) = $0.action { untabbable($0.after) != nil } else { false } }
+            if let step = clicked ?? facts.steps.first(where: { untabbable($0.after) != nil }), let tab = untabbable(step.after) {
+                return ("after \(step.action.phrase(facts)) on \(slidePhrase(step.from))", tab)
             }
-        if facts.pickersAreTabs, let (when, tab) = untabbable, facts.pickers.indices.contains(tab) {
+            return nil
+        }
+        if facts.pickersAreTabs, let (when, tab) = outOfOrder() {
             problems.append(
                 (
                     "\(when) the selected \(facts.pickerPhrase(tab)) has tabindex=\"-1\": Tab into the tabs lands on another tab or passes them by, not on the selected one (APG: Tab moves focus to the active tab)",

@@ -75,16 +75,13 @@ extension CarouselProbe {
             {
                 node = AccessibilitySnapshot.node(target)
             }
+            // Chromium's tree leaves aria-valuetext empty and does not carry aria-current (NVDA
+            // and JAWS say it); the markup has both.
+            let markup = try script("__pagervoice.focusAttributes()")
             if node.valueText?.isEmpty != false, node.role == "slider" {
-                // Chromium's tree leaves aria-valuetext empty; the markup has it.
-                let text = try script("document.activeElement && document.activeElement.getAttribute('aria-valuetext')").stringValue
-                node.valueText = text ?? node.value.map { AuditNumber.short($0) }
+                node.valueText = markup["valuetext"]?.stringValue ?? node.value.map { AuditNumber.short($0) }
             }
-            // Chromium's tree does not carry aria-current either; NVDA and JAWS say it.
-            let current = try script(
-                "(() => { const a = document.activeElement; const id = a && a.getAttribute('aria-activedescendant'); const e = (id && document.getElementById(id)) || a; return e && e.getAttribute('aria-current'); })()"
-            ).stringValue
-            return Self.spoken(node, current: current)
+            return Self.spoken(node, current: markup["current"]?.stringValue)
         }
         return nil
     }

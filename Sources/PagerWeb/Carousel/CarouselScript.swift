@@ -219,6 +219,19 @@ enum CarouselScript {
             if (widgetScrollAsked > widgetScrollSeen && now - widgetScrollAsked < 150) return true;
             return widgetScrollSeen > widgetScrollEnded && now - widgetScrollSeen < 100;
           };
+          // The ancestor that holds keyboard focus for `e` and points at it with
+          // aria-activedescendant (a tablist holding focus itself), or null.
+          const focusHolder = (e) => {
+            const holder = e.id && e.parentElement ? e.parentElement.closest('[aria-activedescendant]') : null;
+            return holder && holder.getAttribute('aria-activedescendant') === e.id ? holder : null;
+          };
+          // The element a screen reader reads as focused: the one with focus, or the one it
+          // points at with aria-activedescendant.
+          const readFocus = () => {
+            const holding = document.activeElement;
+            const pointed = holding && holding.getAttribute ? holding.getAttribute('aria-activedescendant') : null;
+            return (pointed && document.getElementById(pointed)) || holding;
+          };
           const text = (e) => (e.textContent || '').replace(/\s+/g, ' ').trim();
           // Whether a pseudo-element's computed `content` draws it ("none" and "normal" do not).
           const drawnContent = (content) => !!content && content !== 'none' && content !== 'normal';
@@ -1249,12 +1262,10 @@ enum CarouselScript {
             // element) is 'none' even where the widget found is the body itself: taken for a
             // part of it, the Tab walk went on round the page and met the first dot "twice".
             focused() {
-              // Where the element with focus points at another with aria-activedescendant (a
-              // tablist holding focus itself), a screen reader reads that one as focused.
-              const holding = document.activeElement;
-              const pointed = holding && holding.getAttribute ? holding.getAttribute('aria-activedescendant') : null;
-              const target = pointed ? document.getElementById(pointed) : null;
-              const active = target && found.root.contains(target) ? target : holding;
+              // Where the element with focus points at another in the widget with
+              // aria-activedescendant (a tablist holding focus itself), that one.
+              const read = readFocus();
+              const active = read && found.root.contains(read) ? read : document.activeElement;
               if (!active || active === document.body || active === document.documentElement) return { focus: 'none', focusInSlide: -1 };
               const marked = active.closest ? active.closest('[' + MARK + ']') : null;
               const focus = marked ? marked.getAttribute(MARK) : (found.root.contains(active) ? 'inside' : 'outside');
@@ -1353,8 +1364,7 @@ enum CarouselScript {
                 // Not where the tablist holds focus itself and points at the tab
                 // (aria-activedescendant): Tab lands on the list, which a screen reader reads as
                 // that tab.
-                selectedUntabbable: found.css ? [] : indices(found.pickers, (e) => e.getAttribute('aria-selected') === 'true' && e.hasAttribute('tabindex') && e.tabIndex < 0
-                  && !(e.id && e.parentElement && e.parentElement.closest('[aria-activedescendant]') && e.parentElement.closest('[aria-activedescendant]').getAttribute('aria-activedescendant') === e.id)),
+                selectedUntabbable: found.css ? [] : indices(found.pickers, (e) => e.getAttribute('aria-selected') === 'true' && e.hasAttribute('tabindex') && e.tabIndex < 0 && !focusHolder(e)),
                 controls: Object.fromEntries(['previous', 'next', 'rotation'].filter((k) => found[k]).map((k) => [k, {
                   disabled: found[k].hasAttribute('disabled') || found[k].getAttribute('aria-disabled') === 'true',
                   visible: visible(found[k]),
@@ -1481,13 +1491,18 @@ enum CarouselScript {
               if (focusable(e) && visible(e) && !ariaDisabled) return 'pressable';
               return e.matches(':disabled') || ariaDisabled || !visible(e) ? 'disabled' : 'unreachable';
             },
+            // What the accessibility tree leaves out of the element a screen reader reads as
+            // focused (`readFocus`): aria-current and aria-valuetext.
+            focusAttributes() {
+              const e = readFocus();
+              return e && e.getAttribute ? { current: e.getAttribute('aria-current'), valuetext: e.getAttribute('aria-valuetext') } : {};
+            },
             // A part an ancestor points at with aria-activedescendant is reached by focusing
             // that ancestor, as Tab does (a tablist holding focus itself): keys go to it there.
             focus(mark) {
               const e = document.querySelector('[' + MARK + '="' + mark + '"]');
               if (!e) return false;
-              const holder = e.id && e.parentElement ? e.parentElement.closest('[aria-activedescendant]') : null;
-              const target = holder && holder.getAttribute('aria-activedescendant') === e.id ? holder : e;
+              const target = focusHolder(e) || e;
               target.focus({ preventScroll: true });
               return document.activeElement === target;
             },
