@@ -104,7 +104,12 @@ struct PageScriptRunner {
             guard let command = parsed else { continue }
             do {
                 let before = (pager, conveyed)
-                conveyed = try perform(command, text: trimmed, pager: &pager, conveyed: conveyed)
+                // The model moves only when the carousel could be moved too: a step that cannot
+                // be done on the page (no Next to press) must not leave the two a page apart,
+                // or every later check would fail for the one step already reported.
+                var moved = pager
+                conveyed = try perform(command, text: trimmed, pager: &moved, conveyed: conveyed)
+                pager = moved
                 lastStepNote = Self.stepNote(
                     command, text: trimmed, model: (before.0, pager),
                     carousel: (PagePosition(before.1, in: facts), PagePosition(conveyed, in: facts)))
