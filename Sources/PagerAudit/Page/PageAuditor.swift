@@ -276,9 +276,11 @@ package struct PageAuditor: Sendable {
             let buttons = facts.previous != nil || facts.next != nil
             let ways =
                 facts.pickers.isEmpty ? "buttons" : buttons ? "\(pickerWord)s and buttons" : "\(pickerWord)s"
+            // Nothing to press at all (slides found turning on their own): no buttons to name.
+            let how = facts.pickers.isEmpty && !buttons ? "none of its own" : "its \(ways)"
             return notApplicable(
                 .adjustable,
-                "the carousel has no adjustable control (role=\"slider\"): its \(word)s change through its \(ways) (see scroll)"
+                "the carousel has no adjustable control (role=\"slider\"): its \(word)s change through \(how) (see scroll)"
             )
         }
         let keys = facts.steps.filter { if case .key(_, on: "slider") = $0.action { true } else { false } }
@@ -445,7 +447,11 @@ package struct PageAuditor: Sendable {
                 ))
         }
         if moved == 0, problems.isEmpty {
-            problems.append(("no key changes the \(word): neither Enter nor Space on the controls, nor the arrow keys, moved it", nil))
+            let pressed =
+                facts.next == nil && facts.previous == nil && facts.pickers.isEmpty
+                ? "the carousel has no Next, no Previous and no \(pickerWord)s to press, and no arrow key moved it"
+                : "neither Enter nor Space on the controls, nor the arrow keys, moved it"
+            problems.append(("no key changes the \(word): \(pressed)", nil))
         }
         if let (first, element) = problems.first {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
@@ -460,7 +466,13 @@ package struct PageAuditor: Sendable {
         if focusMoves > 0, !keysMoved {
             ways.append("the arrow keys, which move focus between the tabs for Enter or Space to select (manual activation)")
         } else if keysMoved || facts.pickersAreTabs {
-            ways.append("the arrow keys")
+            // Keys taken by the page, nothing of the carousel focused (Jssor's arrow keys act
+            // wherever focus is): a person can page with them, and should know where they act.
+            let onPage = keyboard.contains { step in
+                guard case .key = step.action, step.after.shown != step.from else { return false }
+                return step.after.focus == "none" || step.after.focus == "outside"
+            }
+            ways.append(onPage ? "the arrow keys, taken by the page itself (nothing of the carousel has focus)" : "the arrow keys")
         }
         let presses = keyboard.count - unusedKeys - focusMoves
         let aside =
@@ -764,6 +776,15 @@ package struct PageAuditor: Sendable {
 
     func checkReduceMotion() -> AuditFinding {
         let motion = facts.motion
+        // Nothing to press is no change watched: "does not animate at all" was said of slides
+        // that turn on their own with a 1.2 s fade (PyTango's Jssor slider), whose motion under
+        // reduced motion only their rotation shows (auto-advance says whether it stops).
+        guard facts.next != nil || facts.pickers.count > 1 else {
+            return notApplicable(
+                .reduceMotion,
+                "no page change could be made to watch: the carousel has no Next and no \(facts.pickerWord)s to press"
+                    + (facts.rotationFacts.rotates ? " (its rotation under reduced motion is judged by auto-advance)" : ""))
+        }
         guard motion.normalMilliseconds > 0 else {
             return pass(.reduceMotion, "a page change does not animate at all, with or without prefers-reduced-motion")
         }

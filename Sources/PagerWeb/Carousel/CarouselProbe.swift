@@ -40,6 +40,10 @@ package struct CarouselProbe {
     /// carries them, so the page's script cannot box, focus or click them; DevTools does. Empty
     /// for every other carousel. Per tab: a second tab's document has nodes of its own.
     private(set) var pseudoParts = Locked<[String: PseudoPart]>([:])
+    /// The holder of slides found turning on their own (`turningSlides`), where no finder found
+    /// a carousel: every later find, in this tab and in the tabs opened to watch it, is given it.
+    /// Shared by copies of the probe, as those tabs are opened from copies.
+    private let turningHolder = Locked<String?>(nil)
 
     /// One pseudo-element part: its node, and its name ("::scroll-button(inline-end)").
     struct PseudoPart: Sendable {
@@ -92,14 +96,14 @@ package struct CarouselProbe {
         package var description: String {
             switch self {
             case .notFound(let url, let missing):
-                "no carousel found on \(url.clipped(80)): no element with aria-roledescription=\"carousel\", no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels and no Previous and Next beside slides"
+                "no carousel found on \(url.clipped(80)): no element with aria-roledescription=\"carousel\", no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no Previous and Next beside slides and no slides seen turning on their own in 16 s"
                     + Self.missingClause(missing)
             case .selectorMatchesNothing(let selector): "--carousel \(selector.clipped(60)) matches nothing on the page"
             case .invalidSelector(let selector, let reason):
                 // Chromium's message begins with where it failed, which is ours, not the person's.
                 "--carousel \(selector.clipped(60)) is not a CSS selector: \(CarouselProbe.withoutCallSite(reason).clipped(100))"
             case .notACarousel(let selector, let missing):
-                "--carousel \(selector.clipped(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels and no Previous and Next beside slides"
+                "--carousel \(selector.clipped(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no Previous and Next beside slides and no slides seen turning on their own in 16 s"
                     + Self.missingClause(missing)
             case .page(let error): error.description
             case .unexpectedAnswer(let what):
@@ -160,7 +164,12 @@ package struct CarouselProbe {
     /// DOM nodes, for reading the accessibility tree after each step.
     package func prepare(url: String) throws(Failure) -> (facts: CarouselFacts, marks: [String: Int]) {
         try install()
-        let found = try script("__pagervoice.find(\(selector.map(Self.literal) ?? "null"))")
+        var found = try script(findExpression)
+        // Nothing a finder knows: perhaps slides that turn on their own and nothing else.
+        if found["error"]?.stringValue == "not-found", found["css"]?["selector"] == nil, let holder = try turningSlides(url: url) {
+            turningHolder.withLock { $0 = holder }
+            found = try script(findExpression)
+        }
         if let error = found["error"]?.stringValue {
             switch error {
             case "none-matching": throw .selectorMatchesNothing(selector ?? "")
@@ -320,8 +329,15 @@ package struct CarouselProbe {
         try script("__pagervoice.timers(\(max(rate, 1)))")
     }
 
-    /// A new tab on `url` with the widget found, for watching on a virtual clock.
-    func watchingTab(url: String, reducedMotion: Bool) throws(Failure) -> CarouselProbe {
+    /// The script's call that finds the widget: below `--carousel`'s element if given, by the
+    /// turning slides' holder where those were what was found.
+    var findExpression: String {
+        let turning = turningHolder.withLock { $0 }
+        return "__pagervoice.find(\(selector.map(Self.literal) ?? "null"), null, \(turning.map(Self.literal) ?? "null"))"
+    }
+
+    /// A new tab on `url`, loaded with the probe's script, its clock about to be made virtual.
+    func blankTab(url: String, reducedMotion: Bool) throws(Failure) -> CarouselProbe {
         var tab = self
         // Its document's pseudo-elements are other nodes; a scripted click cannot press them.
         tab.pseudoParts = Locked([:])
@@ -336,7 +352,25 @@ package struct CarouselProbe {
         }
         try tab.install()
         try tab.script("__pagervoice.framesFromClock()")
-        let found = try tab.script("__pagervoice.find(\(selector.map(Self.literal) ?? "null"))")
+        return tab
+    }
+
+    /// Slides that turn on their own where no finder found a carousel, watched in a tab of
+    /// their own for `watch` of page time, as rotation is: the selector of their holder, or nil.
+    /// A slide show whose only controls are wordless and shown under the pointer is still a
+    /// carousel to audit (2.2.2 first), not "no carousel found".
+    func turningSlides(url: String) throws(Failure) -> String? {
+        let tab = try blankTab(url: url, reducedMotion: false)
+        defer { _ = try? tab.page.close() }
+        guard try tab.script("__pagervoice.turningStart()").intValue ?? 0 > 0 else { return nil }
+        try tab.run { try tab.page.runVirtualTime(watch) }
+        return try tab.script("__pagervoice.turningStop()")["holder"]?.stringValue
+    }
+
+    /// A new tab on `url` with the widget found, for watching on a virtual clock.
+    func watchingTab(url: String, reducedMotion: Bool) throws(Failure) -> CarouselProbe {
+        let tab = try blankTab(url: url, reducedMotion: reducedMotion)
+        let found = try tab.script(findExpression)
         guard found["error"] == nil else { throw .unexpectedAnswer("the carousel was not found again in a second tab") }
         return tab
     }
@@ -921,10 +955,14 @@ package struct CarouselProbe {
             for start in [0, count - 1] {
                 for key in ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"] { try from(start, .key(key, on: "slider")) }
             }
-        } else if count > 1, facts.next?.outOfTabOrder == true || facts.previous?.outOfTabOrder == true {
+        } else if count > 1,
+            facts.next?.outOfTabOrder == true || facts.previous?.outOfTabOrder == true
+                || (facts.next == nil && facts.previous == nil && facts.pickers.isEmpty)
+        {
             // No dots, and arrows out of the Tab order: the arrow keys on the carousel itself
             // (an APG carousel may take them there), so the keyboard's way is tried before
-            // scroll says there is none.
+            // scroll says there is none. Where nothing was found to press (slides found turning
+            // on their own), these are the only keys to try.
             try from(0, .key("ArrowRight", on: "root"))
             try from(1, .key("ArrowLeft", on: "root"))
         }

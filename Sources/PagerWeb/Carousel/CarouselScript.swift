@@ -373,6 +373,52 @@ enum CarouselScript {
             return null;
           };
 
+          // Clipped away: outside the box of an ancestor that clips its content.
+          const clippedAway = (e) => {
+            const b = e.getBoundingClientRect();
+            for (let n = e.parentElement; n; n = n.parentElement) {
+              const style = getComputedStyle(n);
+              if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+              const c = n.getBoundingClientRect();
+              if (b.right <= c.left + 1 || b.left >= c.right - 1 || b.bottom <= c.top + 1 || b.top >= c.bottom - 1) return true;
+            }
+            return false;
+          };
+          // Every element whose children are two or more alike elements that answer no click,
+          // and perhaps controls beside them (a slide show's own arrows among its slides),
+          // listed in document order. Cells of a table (a calendar's days) are no slides.
+          const alikeHolders = () => within(document, '*').filter((h) => h.children.length >= 2).map((h) => {
+            const all = withoutCopies([...h.children]);
+            return { h, kids: all.filter((k) => !clickable(k)), controls: all.filter(clickable).length };
+          }).filter(({ kids, controls }) => kids.length >= 2 && controls <= 2
+            && kids.every((k) => k.localName === kids[0].localName) && !/^(td|th|tr|option|col)$/.test(kids[0].localName));
+          // On screen: drawn, not clipped away, and not under a sibling drawn over it (slides
+          // stacked in one place, the current one on top, are all "visible"). A sibling faded
+          // out (opacity 0) is drawn over nothing, though it still takes the pointer: slides
+          // stacked in DOM order, the current one faded in, had the last on top of every point.
+          const transparent = (h) => {
+            for (let n = h; n && n.nodeType === 1; n = n.parentElement) if (getComputedStyle(n).opacity === '0') return true;
+            return false;
+          };
+          const onScreen = (e, kids) => {
+            if (!seen(e) || clippedAway(e)) return false;
+            const b = e.getBoundingClientRect();
+            const hit = document.elementsFromPoint(b.left + b.width / 2, b.top + b.height / 2).find((h) => !transparent(h));
+            return !hit || !kids.some((k) => k !== e && k.contains(hit));
+          };
+          // Slides that turn on their own, where nothing else names them a carousel: the holder
+          // `find` was given (see `turningStart`), kept for every find in this document, as the
+          // carousel drawn anew (a narrow window, reduced motion) is found again by it.
+          let turningSelector = null;
+          // The watch `turningStart` began: its candidates and its sampler.
+          let turningWatch = null;
+          // A slide shows something: words, a picture, a frame or a painted background. Jssor
+          // keeps an empty black layer among its slides, for fading through.
+          const showsSomething = (e) => e.textContent.trim() !== ''
+            || !!e.querySelector('img,svg,video,canvas,iframe,picture,object,embed')
+            || getComputedStyle(e).backgroundImage !== 'none';
+          const turningKids = (h) => withoutCopies([...h.children]).filter((k) => !clickable(k) && showsSomething(k));
+
           // Each finder returns {how, root, slides, pickers} or null.
           const finders = {
             apg(root) {
@@ -638,35 +684,9 @@ enum CarouselScript {
               const nexts = arrowsOf('next').filter(visible);
               const previouses = arrowsOf('previous');
               if (!nexts.length || !previouses.length) return null;
-              // Clipped away: outside the box of an ancestor that clips its content.
-              const clippedAway = (e) => {
-                const b = e.getBoundingClientRect();
-                for (let n = e.parentElement; n; n = n.parentElement) {
-                  const style = getComputedStyle(n);
-                  if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-                  const c = n.getBoundingClientRect();
-                  if (b.right <= c.left + 1 || b.left >= c.right - 1 || b.bottom <= c.top + 1 || b.top >= c.bottom - 1) return true;
-                }
-                return false;
-              };
               const area = (e) => { const b = e.getBoundingClientRect(); return b.width * b.height; };
               const depth = (e) => { let d = 0; for (let n = e; n; n = n.parentElement) d++; return d; };
-              // Every element whose children are two or more alike elements that answer no click,
-              // and perhaps controls beside them (a slide show's own arrows among its slides),
-              // listed once, in document order. Cells of a table (a calendar's days) are no slides.
-              const holders = within(document, '*').filter((h) => h.children.length >= 2).map((h) => {
-                const all = withoutCopies([...h.children]);
-                return { h, kids: all.filter((k) => !clickable(k)), controls: all.filter(clickable).length };
-              }).filter(({ kids, controls }) => kids.length >= 2 && controls <= 2
-                && kids.every((k) => k.localName === kids[0].localName) && !/^(td|th|tr|option|col)$/.test(kids[0].localName));
-              // On screen: drawn, not clipped away, and not under a sibling drawn over it (slides
-              // stacked in one place, the current one on top, are all "visible").
-              const onScreen = (e, kids) => {
-                if (!seen(e) || clippedAway(e)) return false;
-                const b = e.getBoundingClientRect();
-                const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-                return !hit || !kids.some((k) => k !== e && k.contains(hit));
-              };
+              const holders = alikeHolders();
               // Each Next with the Previous nearest it (their closest common ancestor), the pairs
               // nearest first: a "Read next article" in a page's header took a carousel's slides
               // from its own arrows. Each previous's ancestors are listed once (pairing every Next
@@ -714,6 +734,25 @@ enum CarouselScript {
                 }
               }
               return null;
+            },
+            // Slides that turn on their own with nothing else to name them a carousel: no
+            // pickers, and no Previous or Next a finder knows (PyTango's documentation: a Jssor
+            // slider of seven slides turning every 3 s, its arrows wordless spans shown under the
+            // pointer only, was "no carousel found", and its worst fault, slides nobody can stop
+            // from the keyboard, went unsaid). Found by watching (`turningStart`); the widget is
+            // the outermost element around their holder with the holder's box, which holds its
+            // arrows and frame.
+            turning(root) {
+              const h = turningSelector ? document.querySelector(turningSelector) : null;
+              if (!h || (root && !root.contains(h) && root !== h)) return null;
+              const kids = turningKids(h);
+              if (kids.length < 2) return null;
+              const b = h.getBoundingClientRect();
+              const same = (n) => { const c = n.getBoundingClientRect(); return Math.abs(c.left - b.left) <= 2 && Math.abs(c.right - b.right) <= 2 && Math.abs(c.top - b.top) <= 2 && Math.abs(c.bottom - b.bottom) <= 2; };
+              let r = h;
+              if (root) r = root;
+              else for (let n = h.parentElement; n && n !== document.body && same(n); n = n.parentElement) r = n;
+              return { how: 'slides that turn on their own (found by watching them; no pickers, no Previous or Next found)', root: r, slides: kids, pickers: [] };
             },
           };
           // Pickers inside an APG carousel without tabs: buttons named like "Slide 3" or wordless dots.
@@ -844,7 +883,8 @@ enum CarouselScript {
               return null;
             },
             // The carousel below `element` if given, else the one `selector` (or the page) has.
-            find(selector, element) {
+            find(selector, element, turning) {
+              if (turning) turningSelector = turning;
               let root = element || null;
               found = null;
               positions.clear();
@@ -855,7 +895,7 @@ enum CarouselScript {
                 if (!all.length) return { error: 'none-matching' };
                 root = all[0];
               }
-              const order = ['apg', 'tablist', 'bootstrap', 'bootstrapTabs', 'slider', 'dots', 'links', 'css', 'arrows'];
+              const order = ['apg', 'tablist', 'bootstrap', 'bootstrapTabs', 'slider', 'dots', 'links', 'css', 'arrows', 'turning'];
               for (const kind of order) {
                 const f = finders[kind](root);
                 if (f) {
@@ -1098,6 +1138,47 @@ enum CarouselScript {
               const log = found.watchLog || [];
               found.watchLog = [];
               return log;
+            },
+            // Slides that turn on their own, where no finder found a carousel: every holder of
+            // two or more alike children that show something, some of them on screen and some
+            // not, the shown ones at least 40 px each way (a ticker's lines are no slides), is
+            // watched on a virtual clock as rotation is, a quarter of a second apart, after ending
+            // the animations such a clock never advances. `turningStop` names the holder whose
+            // slides on screen changed at least twice: once is a page settling (a picture
+            // arriving pushes a list's items about), not turning. A log or a feed (a chat whose
+            // new messages push the oldest out of view) moves on its own and is no carousel.
+            turningStart() {
+              api.turningStop();
+              const key = (c) => c.kids.map((k, i) => (onScreen(k, c.kids) ? i : -1)).filter((i) => i >= 0).join(',');
+              const candidates = alikeHolders().map(({ h }) => ({ h, kids: turningKids(h) })).filter((c) => {
+                if (c.kids.length < 2 || c.h.closest('[role=log],[role=feed]')) return false;
+                const shown = c.kids.filter((k) => onScreen(k, c.kids));
+                return shown.length >= 1 && shown.length < c.kids.length
+                  && shown.every((k) => { const b = k.getBoundingClientRect(); return b.width >= 40 && b.height >= 40; });
+              });
+              candidates.forEach((c) => { c.last = key(c); c.changes = 0; });
+              turningWatch = {
+                candidates,
+                timer: candidates.length ? setInterval(() => {
+                  document.getAnimations().forEach((a) => { try { a.finish(); } catch (e) {} });
+                  for (const c of candidates) {
+                    const now = key(c);
+                    if (now !== c.last && now !== '') { c.changes += 1; c.last = now; }
+                  }
+                }, 250) : null,
+              };
+              return candidates.length;
+            },
+            // The holder of the most slides among those that turned (the first such in the page's
+            // order), as a selector, and how often it turned; or null.
+            turningStop() {
+              if (!turningWatch) return null;
+              if (turningWatch.timer) clearInterval(turningWatch.timer);
+              const turned = turningWatch.candidates.filter((c) => c.changes >= 2);
+              turningWatch = null;
+              if (!turned.length) return null;
+              const best = turned.reduce((a, c) => (c.kids.length > a.kids.length ? c : a));
+              return { holder: selectorOf(best.h), slides: best.kids.length, changes: best.changes };
             },
             // Animation frames from the page's (virtual) clock; see `framesByClock`.
             framesFromClock() {
