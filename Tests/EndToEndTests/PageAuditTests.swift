@@ -214,7 +214,8 @@ import Testing
         #expect(contents.run.errorLines.first?.hasPrefix("pagervoice audit: no carousel found on ") == true, "\(contents.run.stderr)")
         #expect(
             contents.run.errorLines.first?.hasSuffix(
-                "no row of links to panels, no Previous and Next beside slides and no slides seen turning on their own in 16 s") == true)
+                "no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides and no slides seen turning on their own in 16 s"
+            ) == true)
     }
 
     /// AngularJS UI Bootstrap 2.5's carousel from Debian (`python3-xstatic-angular-bootstrap`),
@@ -383,6 +384,71 @@ import Testing
         let verify = try VerifyPageTests.verify(["--url", page, Self.page("paging-sphinx-tabs.pv")]).run
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
         #expect(verify.lines == ["7 passed, 0 failed"])
+    }
+
+    /// sphinx-inline-tabs in its own documentation, as Debian ships it
+    /// (`python3-sphinx-inline-tabs`): tabs made of radio buttons drawn as their labels
+    /// (`opacity: 0` under them), each panel shown by `:checked + label + .tab-content`, no role
+    /// and no script. It was "no carousel found". A screen reader meets the radio buttons, and
+    /// the eye and the mouse their labels, which sight and touch are judged on; `verify` pages it
+    /// with the arrow keys and Space.
+    @Test func sphinxInlineTabsFromDebian() throws {
+        let page = "file:///usr/share/doc/python3-sphinx-inline-tabs/html/usage.html"
+        let audit = try Self.audit(["--url", page])
+        #expect(audit.run.status == 0, "\(audit.run.stdout)\(audit.run.stderr)")
+        #expect(
+            audit.run.lines.first?.hasSuffix("found as radio buttons that show panels (input type=\"radio\")") == true,
+            "\(audit.run.stdout)")
+        #expect(audit.failing.isEmpty, "\(audit.run.stdout)")
+        #expect(
+            audit.line("value")?.hasPrefix("PASS value (WCAG 4.1.2): which slide is exposed and the radio buttons' checked state convey")
+                == true, "\(audit.run.stdout)")
+        #expect(audit.line("scroll")?.contains("Space on each radio button, the arrow keys") == true, "\(audit.run.stdout)")
+        #expect(audit.line("focus-order")?.contains("Tab reaches radio button “One”, once") == true, "\(audit.run.stdout)")
+        // Measured on the labels (the radio buttons themselves are transparent, under them).
+        #expect(audit.line("dot-contrast")?.hasPrefix("PASS") == true, "\(audit.run.stdout)")
+        #expect(audit.line("target-size")?.hasPrefix("PASS") == true, "\(audit.run.stdout)")
+        let verify = try VerifyPageTests.verify(["--url", page, Self.page("paging-radio-tabs.pv")]).run
+        #expect(verify.lines == ["7 passed, 0 failed"], "\(verify.stdout)\(verify.stderr)")
+    }
+
+    /// CSS-only tabs of our own (radio-tabs.html): radio buttons clipped to a pixel, their labels
+    /// drawn. As they are they pass every rule; hidden with `display: none` (as many tutorials
+    /// do) nothing of them is in the accessibility tree or the Tab order, and the audit says
+    /// so, not that a screen reader says "button". A question's radio buttons with no panels,
+    /// and panels all shown, are no tabs.
+    @Test func radioButtonsThatShowPanels() throws {
+        let page = "file://" + Self.page("radio-tabs.html")
+        let tabs = try Self.audit(["--url", page])
+        #expect(tabs.run.status == 0, "\(tabs.run.stdout)\(tabs.run.stderr)")
+        #expect(tabs.line("target-size")?.contains("the smallest side is 41 px") == true, "\(tabs.run.stdout)")
+        let hidden = try Self.audit(["--url", page + "?hidden=1"])
+        #expect(hidden.failing == ["label", "value", "scroll", "focus-order"], "\(hidden.run.stdout)")
+        #expect(
+            hidden.line("label")?.hasSuffix(
+                "all 3 radio buttons are hidden from screen readers (not in the accessibility tree; their labels are read as plain text, not as controls)"
+            ) == true, "\(hidden.run.stdout)")
+        #expect(
+            hidden.line("value")?.contains("but the radio buttons are hidden from screen readers (not in the accessibility tree)") == true,
+            "\(hidden.run.stdout)")
+        #expect(
+            hidden.line("scroll")?.contains("no radio button can be reached with Tab: they are not focusable") == true,
+            "\(hidden.run.stdout)")
+        for variant in ["?survey=1", "?both=1"] {
+            let none = try Self.audit(["--url", page + variant])
+            #expect(none.run.status == 1)
+            #expect(none.run.errorLines.first?.contains("no carousel found") == true, "\(variant): \(none.run.stdout)\(none.run.stderr)")
+        }
+        // The browser wraps a radio group at its ends, where the model stops: verify says so.
+        let folder = try TemporaryDirectory()
+        let script = folder.path + "/wrap.pv"
+        try "last\nexpect-page 3\nnext\nexpect-page 3\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let wrapped = try VerifyPageTests.verify(["--url", page, script]).run
+        #expect(
+            wrapped.lines.first?.hasSuffix(
+                "the carousel wraps around at its ends, where the model stops (as the pager it reproduces does), so no script passes a step past an end"
+            ) == true, "\(wrapped.stdout)")
+        #expect(wrapped.lines.last == "1 passed, 1 failed", "\(wrapped.stdout)")
     }
 
     /// Spectre.css 0.5.9's own documentation page for its carousel, as Debian ships it

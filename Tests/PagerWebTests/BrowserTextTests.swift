@@ -65,5 +65,11 @@ import Testing
         tab.role = "tab"
         tab.selected = true
         #expect(CarouselProbe.spoken(tab, current: "page") == "View slide 2, tab, current page, selected")
+        var radio = dot
+        radio.role = "radio"
+        radio.checked = "true"
+        #expect(CarouselProbe.spoken(radio) == "View slide 2, radio, checked")
+        radio.checked = "false"
+        #expect(CarouselProbe.spoken(radio) == "View slide 2, radio, not checked")
     }
 }

@@ -25,6 +25,10 @@ package struct CarouselFacts: Sendable {
     /// The pickers are links with words and no tab role (Material Design Lite's and UI
     /// Bootstrap's tabs): neither dots nor tabs to a screen reader, which says "link".
     package var pickersAreLinks = false
+    /// The pickers are radio buttons of one group (CSS-only tabs, sphinx-inline-tabs): the
+    /// browser moves the choice with the arrow keys, Tab stops at the checked one, and Space,
+    /// not Enter, checks one.
+    package var pickersAreRadios = false
     package var previous: PageElement?
     package var next: PageElement?
     /// The control that starts and stops automatic rotation.
@@ -464,7 +468,15 @@ package struct NarrowLayout: Sendable, Equatable {
 
 extension CarouselFacts {
     /// What a finding calls one picker: what the page made it, as a screen reader would say.
-    package var pickerWord: String { pickersAreTabs ? "tab" : pickersAreLinks ? "link" : "dot" }
+    package var pickerWord: String { pickersAreTabs ? "tab" : pickersAreLinks ? "link" : pickersAreRadios ? "radio button" : "dot" }
+
+    /// The pickers' own keys are the arrow keys, which must move them: a tablist (the APG's tabs)
+    /// or a group of radio buttons (the browser's own).
+    package var pickersTakeArrowKeys: Bool { pickersAreTabs || pickersAreRadios }
+
+    /// The key that picks a focused picker: Space for a radio button (Enter submits a form, or
+    /// does nothing), Enter for the rest.
+    package var pickerKey: PageInput { pickersAreRadios ? .space : .enter }
 
     /// How the pickers at `indices` say they are current without a state: "named current", or,
     /// where none has a name, "said to be current in words" (the words read inside them).

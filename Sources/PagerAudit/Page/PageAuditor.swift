@@ -135,7 +135,15 @@ package struct PageAuditor: Sendable {
                 ))
         }
         let silent = facts.pickers.indices.filter { AccessibleText.isSilent(facts.pickers[$0].name) }
-        if let first = silent.first {
+        if facts.pickersAreRadios, let first = facts.pickers.first, facts.pickers.allSatisfy({ !$0.exposed }) {
+            // A name in no tree is said by nothing: "says only “button”" told of a button that
+            // is not there.
+            problems.append(
+                (
+                    "all \(facts.pickers.count) radio buttons are hidden from screen readers (not in the accessibility tree; their labels are read as plain text, not as controls)",
+                    first
+                ))
+        } else if let first = silent.first {
             let invisible = silent.filter { !facts.pickers[$0].name.isEmpty }
             let how =
                 invisible.isEmpty
@@ -245,7 +253,7 @@ package struct PageAuditor: Sendable {
         let how = channels.sorted().map { channel -> String in
             switch channel {
             case "pickers":
-                "the \(pickerWord)s' \(facts.initial.selected.isEmpty ? (facts.initial.current.isEmpty ? "aria-pressed" : "aria-current") : facts.cssCarousel ? "selected state" : "aria-selected")"
+                "the \(pickerWord)s' \(facts.initial.selected.isEmpty ? (facts.initial.current.isEmpty ? "aria-pressed" : "aria-current") : facts.cssCarousel ? "selected state" : facts.pickersAreRadios ? "checked state" : "aria-selected")"
             case "slide name":
                 "the \(word)s' names (\u{201C}\(facts.initial.slideNames.first { PagePosition.nOfM($0) != nil }?.clipped(30) ?? "N of M")\u{201D})"
             case "slider": "the slider's value"
@@ -366,7 +374,7 @@ package struct PageAuditor: Sendable {
             }
         }
         let unreachable = facts.pickers.indices.filter { !facts.pickers[$0].focusable && facts.tabOrder?.contains("picker-\($0)") != true }
-        if !unreachable.isEmpty, !facts.pickersAreTabs || unreachable.count == facts.pickers.count {
+        if !unreachable.isEmpty, !facts.pickersTakeArrowKeys || unreachable.count == facts.pickers.count {
             problems.append(
                 (
                     unreachable.count == facts.pickers.count
@@ -390,7 +398,7 @@ package struct PageAuditor: Sendable {
             let got = step.after.shown
             // The tab an arrow key left focus on where it left the page as it was.
             var focusedInstead: Int?
-            if case .key(let key, _) = step.action, facts.pickersAreTabs, key.hasPrefix("Arrow"), got == from,
+            if case .key(let key, _) = step.action, facts.pickersTakeArrowKeys, key.hasPrefix("Arrow"), got == from,
                 let tab = step.after.focusedPicker, tab != from, facts.pickers.indices.contains(tab)
             {
                 if want.contains(tab) {
@@ -403,14 +411,14 @@ package struct PageAuditor: Sendable {
                 if got != from {
                     moved += 1
                     if case .key = step.action { keysMoved = true }
-                } else if case .key = step.action, !facts.pickersAreTabs {
+                } else if case .key = step.action, !facts.pickersTakeArrowKeys {
                     unusedKeys += 1
                 }
                 continue
             }
             // Keys beyond Enter and Space are the widget's to offer: only a tablist must move with
             // the arrow keys (the APG tabs pattern); a key a widget does not use may do nothing.
-            if case .key(let key, _) = step.action, got == from, !(facts.pickersAreTabs && key.hasPrefix("Arrow")) {
+            if case .key(let key, _) = step.action, got == from, !(facts.pickersTakeArrowKeys && key.hasPrefix("Arrow")) {
                 unusedKeys += 1
                 continue
             }
@@ -462,10 +470,12 @@ package struct PageAuditor: Sendable {
             let space = keyboard.contains { if case .next(.space) = $0.action { true } else { false } }
             ways.append(space ? "Enter or Space on Next and Previous" : "Enter on Next and Previous (links: Space is not theirs)")
         }
-        if keyboard.contains(where: { if case .picker = $0.action { true } else { false } }) { ways.append("on each \(pickerWord)") }
+        if keyboard.contains(where: { if case .picker = $0.action { true } else { false } }) {
+            ways.append(facts.pickersAreRadios ? "Space on each radio button" : "on each \(pickerWord)")
+        }
         if focusMoves > 0, !keysMoved {
             ways.append("the arrow keys, which move focus between the tabs for Enter or Space to select (manual activation)")
-        } else if keysMoved || facts.pickersAreTabs {
+        } else if keysMoved || facts.pickersTakeArrowKeys {
             // Keys taken by the page, nothing of the carousel focused (Jssor's arrow keys act
             // wherever focus is): a person can page with them, and should know where they act.
             let onPage = keyboard.contains { step in

@@ -31,10 +31,17 @@ package struct PagePosition: Sendable, Equatable {
     package init(_ conveyed: Conveyed, in facts: CarouselFacts) {
         shown = conveyed.shown
         let marked = conveyed.markedPickers
-        if !facts.pickers.isEmpty, facts.pickerStateUnreadable == nil {
+        if facts.pickersAreRadios, facts.pickers.allSatisfy({ !$0.exposed }) {
+            // Radio buttons left out of the tree (`display: none`, as CSS-only tabs often hide
+            // them, their labels drawn instead): checked or not, a screen reader meets none.
+            readings.append(
+                Reading(
+                    channel: "pickers", page: nil, said: "the radio buttons are hidden from screen readers (not in the accessibility tree)")
+            )
+        } else if !facts.pickers.isEmpty, facts.pickerStateUnreadable == nil {
             let state =
                 !conveyed.selected.isEmpty
-                ? (facts.cssCarousel ? "selected" : "aria-selected")
+                ? (facts.cssCarousel ? "selected" : facts.pickersAreRadios ? "checked" : "aria-selected")
                 : !conveyed.current.isEmpty
                     ? "aria-current" : !conveyed.pressed.isEmpty ? "aria-pressed" : nil
             if let state {
@@ -120,7 +127,7 @@ package struct PagePosition: Sendable, Equatable {
             // A row resting at fewer places than it has slides counts its slides, not its places.
             let ofWhat = facts.restingPlaces == nil ? String(count) : "M"
             return
-                "nothing conveys which \(word) is current: no \(facts.pickers.isEmpty ? "picker" : facts.pickersAreTabs ? "tab is selected" : "\(facts.pickerWord) is marked current"), and no \(word) is named \u{201C}N of \(ofWhat)\u{201D}"
+                "nothing conveys which \(word) is current: no \(facts.pickers.isEmpty ? "picker" : facts.pickersAreTabs ? "tab is selected" : facts.pickersAreRadios ? "radio button is checked" : "\(facts.pickerWord) is marked current"), and no \(word) is named \u{201C}N of \(ofWhat)\u{201D}"
         }
         var wrong: [String] = []
         for reading in readings where reading.page != expected { wrong.append(reading.said) }

@@ -6,8 +6,9 @@ import PagerWeb
 ///
 /// The script's paging commands act on the widget as a person would: `next` and `previous` press
 /// its own controls from the keyboard (focus, then Enter), or the arrow keys on the selected tab
-/// of a tablist (then Enter on the tab they focus, where the tabs wait for it); `go N` activates
-/// the N-th dot or tab, or pages there with next and previous; `first` and `last` use Home and
+/// of a tablist (then Enter on the tab they focus, where the tabs wait for it) or on the checked
+/// radio button of a group; `go N` activates the N-th dot or tab (Space on a radio button), or
+/// pages there with next and previous; `first` and `last` use Home and
 /// End on a tablist (then Enter on the tab, where the page did not move), else the same; `focus
 /// next` and `focus previous` are Tab and Shift-Tab. The model, configured from the widget (its page count, its
 /// slides' names, its direction), takes the same steps. Every check compares the two by fact:
@@ -188,14 +189,17 @@ struct PageScriptRunner {
         }
     }
 
-    /// Next or previous: the arrow key on the selected tab of a tablist, else the widget's own
-    /// control, focused and pressed with Enter (a control the keyboard cannot reach is missing).
+    /// Next or previous: the arrow key on the selected tab of a tablist or the checked radio
+    /// button of a group, else the widget's own control, focused and pressed with Enter (a
+    /// control the keyboard cannot reach is missing).
     func step(forward: Bool, conveyed: Conveyed) throws -> Conveyed {
-        if facts.pickersAreTabs {
+        if facts.pickersTakeArrowKeys {
             let selected = conveyed.markedPickers.first ?? conveyed.shown ?? 0
             if facts.pickers.indices.contains(selected), !facts.pickers[selected].focusable {
                 throw Missing(
-                    reason: "its selected tab (\(facts.pickers[selected].selector.clipped(60))) cannot be reached with the keyboard")
+                    reason:
+                        "its \(facts.pickersAreRadios ? "checked" : "selected") \(facts.pickerWord) (\(facts.pickers[selected].selector.clipped(60))) cannot be reached with the keyboard"
+                )
             }
             let key = forward != facts.rightToLeft ? "ArrowRight" : "ArrowLeft"
             let after = try probe.act(.key(key, on: "picker-\(selected)"), facts: facts, marks: marks).after
@@ -203,7 +207,7 @@ struct PageScriptRunner {
             // arrow key moved focus to another tab and left the page; Enter selects it, as a
             // person then presses.
             if after.shown == conveyed.shown, let tab = after.focusedPicker, tab != selected, facts.pickers.indices.contains(tab) {
-                return try probe.act(.picker(tab, .enter), facts: facts, marks: marks).after
+                return try probe.act(.picker(tab, facts.pickerKey), facts: facts, marks: marks).after
             }
             return after
         }
@@ -232,7 +236,7 @@ struct PageScriptRunner {
         }
     }
 
-    /// Page `index`: its dot or tab (Enter), else Home or End on a tablist where asked, else
+    /// Page `index`: its dot or tab (Enter; Space on a radio button), else Home or End on a tablist where asked, else
     /// next or previous until the widget conveys it (bounded by the page count).
     func go(to index: Int, conveyed: Conveyed, home key: String?) throws -> Conveyed {
         if facts.pickers.indices.contains(index) {
@@ -249,7 +253,7 @@ struct PageScriptRunner {
                 // the tab, as a person then presses (sphinx-tabs has neither key).
                 guard after.shown == conveyed.shown, after.shown != index else { return after }
             }
-            return try probe.act(.picker(index, .enter), facts: facts, marks: marks).after
+            return try probe.act(.picker(index, facts.pickerKey), facts: facts, marks: marks).after
         }
         if let key, facts.slider?.focusable == true, facts.next == nil {
             return try probe.act(.key(key, on: "slider"), facts: facts, marks: marks).after
@@ -372,7 +376,7 @@ struct PageScriptRunner {
             } else {
                 let state =
                     !conveyed.selected.isEmpty
-                    ? "selected"
+                    ? (facts.pickersAreRadios ? "checked" : "selected")
                     : !conveyed.current.isEmpty
                         ? "current"
                         : !conveyed.pressed.isEmpty

@@ -20,10 +20,12 @@ struct VerifyCommand: PagerVoiceSubcommand {
             With --url, each script runs on a real page's carousel in headless Chromium and on the \
             model beside it, configured from the carousel (its slides, their names, its direction, \
             the slide it starts on): next and previous press its own controls \
-            from the keyboard (or the arrow keys on a tablist's selected tab), go N activates its N-th \
-            dot or tab, first and last use Home and End on a tablist, focus next and previous are Tab \
-            and Shift-Tab. expect-page and expect-position hold when every channel the carousel uses \
-            (selected or current dot, the shown slide's "N of M", the slider) conveys that page and the \
+            from the keyboard (or the arrow keys on a tablist's selected tab or a group's checked \
+            radio button), go N activates its N-th dot or tab (Space on a radio button), first and \
+            last use Home and End on a tablist, focus next and previous are Tab and Shift-Tab. \
+            expect-page and expect-position hold when every channel the carousel uses (selected or \
+            current dot, checked radio button, the shown slide's "N of M", the slider) conveys that \
+            page and the \
             model agrees; expect "TEXT" is what a screen reader is given for the focused element \
             (name, role, states, and aria-current as NVDA says it: "current step", "current page", "current"). A carousel that rotates is stopped with its own control first; one \
             that cannot be stopped fails the run. The model stops at its ends, so a step past an end \

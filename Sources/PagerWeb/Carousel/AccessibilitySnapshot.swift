@@ -31,6 +31,8 @@ struct AccessibilitySnapshot {
         var value: Double?
         var minimum: Double?
         var maximum: Double?
+        /// A radio button's or checkbox's state as Chromium gives it: "true", "false" or "mixed".
+        var checked: String? = nil
     }
 
     /// Part mark ("slide-2", "next") to its node.
@@ -120,7 +122,8 @@ struct AccessibilitySnapshot {
             valueText: properties["valuetext"]?.stringValue,
             value: json["value"]?["value"]?.doubleValue ?? Double(json["value"]?["value"]?.stringValue ?? ""),
             minimum: properties["valuemin"]?.doubleValue,
-            maximum: properties["valuemax"]?.doubleValue)
+            maximum: properties["valuemax"]?.doubleValue,
+            checked: properties["checked"].flatMap { $0.stringValue ?? $0.boolValue.map { $0 ? "true" : "false" } })
     }
 
     /// Mark → backend DOM node id, for every element the carousel script marked.

@@ -86,7 +86,7 @@ extension CarouselProbe {
         return nil
     }
 
-    /// "Slide 2, tab, selected": the name, the role, then the states set. `current` is the
+    /// "Slide 2, tab, selected", "One, radio, checked": the name, the role, then the states set. `current` is the
     /// element's `aria-current`: "current step" for `step` (and for `page`, `location`, `date`,
     /// `time` alike), "current" for `true` or a value ARIA does not know (which it treats as
     /// `true`), nothing for `false` or none, as NVDA says them.
@@ -98,6 +98,13 @@ extension CarouselProbe {
             parts.append(["page", "step", "location", "date", "time"].contains(current) ? "current \(current)" : "current")
         }
         if node.selected == true { parts.append("selected") }
+        // A radio button or checkbox is said checked or not, as NVDA says it ("not checked").
+        switch node.checked {
+        case "true": parts.append("checked")
+        case "false": parts.append("not checked")
+        case "mixed": parts.append("half checked")
+        default: break
+        }
         if node.pressed == true { parts.append("pressed") }
         if node.disabled { parts.append("dimmed") }
         if let text = node.valueText, !text.isEmpty { parts.append(text) }

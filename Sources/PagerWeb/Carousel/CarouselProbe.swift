@@ -96,14 +96,14 @@ package struct CarouselProbe {
         package var description: String {
             switch self {
             case .notFound(let url, let missing):
-                "no carousel found on \(url.clipped(80)): no element with aria-roledescription=\"carousel\", no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no Previous and Next beside slides and no slides seen turning on their own in 16 s"
+                "no carousel found on \(url.clipped(80)): no element with aria-roledescription=\"carousel\", no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides and no slides seen turning on their own in 16 s"
                     + Self.missingClause(missing)
             case .selectorMatchesNothing(let selector): "--carousel \(selector.clipped(60)) matches nothing on the page"
             case .invalidSelector(let selector, let reason):
                 // Chromium's message begins with where it failed, which is ours, not the person's.
                 "--carousel \(selector.clipped(60)) is not a CSS selector: \(CarouselProbe.withoutCallSite(reason).clipped(100))"
             case .notACarousel(let selector, let missing):
-                "--carousel \(selector.clipped(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no Previous and Next beside slides and no slides seen turning on their own in 16 s"
+                "--carousel \(selector.clipped(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides and no slides seen turning on their own in 16 s"
                     + Self.missingClause(missing)
             case .page(let error): error.description
             case .unexpectedAnswer(let what):
@@ -201,6 +201,7 @@ package struct CarouselProbe {
         facts.others = structure.others
         facts.pickersAreTabs = structure.tablist
         facts.pickersAreLinks = structure.links
+        facts.pickersAreRadios = structure.radios
         facts.rightToLeft = structure.rightToLeft
         try describe(&facts, structure, snapshot)
         facts.cssCarousel = structure.css
@@ -270,6 +271,8 @@ package struct CarouselProbe {
         /// The pickers are links with words and no tab role (a row of links to panels,
         /// Bootstrap's tab markup without roles).
         var links: Bool
+        /// The pickers are radio buttons, one group, each showing a panel (CSS-only tabs).
+        var radios: Bool
         var previous: String?
         var next: String?
         var rotation: String?
@@ -289,6 +292,7 @@ package struct CarouselProbe {
             pickers = json["pickers"]?.arrayValue?.compactMap(\.stringValue) ?? []
             tablist = json["tablist"]?.boolValue ?? false
             links = json["links"]?.boolValue ?? false
+            radios = json["radios"]?.boolValue ?? false
             previous = json["previous"]?.stringValue
             next = json["next"]?.stringValue
             rotation = json["rotation"]?.stringValue
@@ -937,13 +941,14 @@ package struct CarouselProbe {
             for index in pickers {
                 let shown = try state()["shown"]?.intValue ?? 0
                 if shown == index { guard try go(to: index == 0 ? min(1, count - 1) : 0, facts) else { continue } }
-                facts.steps.append(try step(.picker(index, .enter), facts, marks: marks))
+                facts.steps.append(try step(.picker(index, facts.pickerKey), facts, marks: marks))
             }
             // The arrow keys, Home and End on the picker of the page shown, in a chain that
             // meets both ends: right, left, End, right (past the end), Home, left (before the
             // start).
             // A tablist must move with the arrow keys (the APG tabs pattern), so both ends are
-            // tried; other widgets that take keys at all are tried once each way.
+            // tried; other widgets that take keys at all (radio buttons, which the browser moves
+            // with them and wraps at its ends, included) are tried once each way.
             guard count > 1, try go(to: 0, facts) else { return }
             let keys =
                 facts.pickersAreTabs ? ["ArrowRight", "ArrowLeft", "End", "ArrowRight", "Home", "ArrowLeft"] : ["ArrowRight", "ArrowLeft"]

@@ -667,6 +667,54 @@ enum CarouselScript {
               }
               return null;
             },
+            // Radio buttons that pick panels, of which the page shows the checked one's: CSS-only
+            // tabs, as sphinx-inline-tabs makes them (Debian's python3-sphinx-inline-tabs, and the
+            // documentation of every project that uses it): each tab a radio input drawn as its
+            // label, its panel shown by `:checked + label + .tab-content`, no role and no script.
+            // A screen reader says "One, radio button, checked, 1 of 4", and the arrow keys move
+            // the choice; it was "no carousel found". The panels are the set of alike elements
+            // (one parent, tag and class) as many as the radios, holding none of them, of which
+            // exactly one is shown: the checked radio's, by order.
+            radios(root) {
+              const scope = root || document.body;
+              const groups = new Map();
+              for (const e of within(scope, 'input[type=radio]')) {
+                if (!e.name) continue;
+                const key = e.name;
+                if (!groups.has(key)) groups.set(key, []);
+                groups.get(key).push(e);
+              }
+              for (const radios of groups.values()) {
+                if (radios.length < 2) continue;
+                const checked = radios.findIndex((e) => e.checked);
+                if (checked < 0) continue;
+                const holder = radios.reduce((a, e) => lowestCommonAncestor(a, e));
+                if (!holder || holder === document.body || holder === document.documentElement) continue;
+                const theirs = (e) => radios.some((r) => e === r || e.contains(r) || (r.labels && [...r.labels].some((l) => l === e || e.contains(l))));
+                const sets = new Map();
+                for (const e of within(holder, '*')) {
+                  if (e.localName === 'input' || e.localName === 'label' || theirs(e)) continue;
+                  const key = e.parentElement;
+                  if (!sets.has(key)) sets.set(key, []);
+                  sets.get(key).push(e);
+                }
+                for (const kids of sets.values()) {
+                  const alike = new Map();
+                  for (const e of kids) {
+                    const sign = e.localName + ' ' + e.className;
+                    if (!alike.has(sign)) alike.set(sign, []);
+                    alike.get(sign).push(e);
+                  }
+                  for (const same of alike.values()) {
+                    if (same.length !== radios.length) continue;
+                    const shown = same.map(visible);
+                    if (shown.filter(Boolean).length !== 1 || !shown[checked]) continue;
+                    return { how: 'radio buttons that show panels (input type="radio")', root: root || holder, slides: same, pickers: radios, radios: true };
+                  }
+                }
+              }
+              return null;
+            },
             // Previous and Next and no pickers at all: Slick's and lightGallery's defaults (dots
             // are an option in both), and most slide shows people meet. Both were "no carousel
             // found". The slides are the nearest set of alike elements around the two controls
@@ -833,6 +881,19 @@ enum CarouselScript {
           };
 
           let found = null;
+          // What a person sees and clicks for a picker: the picker itself, but for a radio button
+          // drawn invisible (sphinx-inline-tabs' are `opacity: 0` under their labels; others are
+          // `display: none`, or clipped to a pixel as screen-reader-only text) its label, a click
+          // on which checks it: the label is the tab to the eye and to the hand, so the rules of
+          // sight and touch (dot-contrast, dots-fit, target-size) judge the label. The keyboard
+          // and the screen reader still meet the radio button.
+          const face = (e) => {
+            if (!found || !found.radios || !e) return e;
+            const b = e.getBoundingClientRect();
+            const style = getComputedStyle(e);
+            const drawn = seen(e) && b.width >= 4 && b.height >= 4 && style.clip === 'auto' && style.clipPath === 'none';
+            return drawn ? e : (e.labels && [...e.labels].find(visible)) || e;
+          };
           // The widget's elements that are none of its parts, numbered as Tab first reaches them.
           const stopKeys = new Map();
           // Rests that ran to their limit: the page never stood still (see `unsettled`).
@@ -895,7 +956,7 @@ enum CarouselScript {
                 if (!all.length) return { error: 'none-matching' };
                 root = all[0];
               }
-              const order = ['apg', 'tablist', 'bootstrap', 'bootstrapTabs', 'slider', 'dots', 'links', 'css', 'arrows', 'turning'];
+              const order = ['apg', 'tablist', 'bootstrap', 'bootstrapTabs', 'slider', 'dots', 'links', 'radios', 'css', 'arrows', 'turning'];
               for (const kind of order) {
                 const f = finders[kind](root);
                 if (f) {
@@ -918,6 +979,7 @@ enum CarouselScript {
               // A loop's copies, so controls inside them are not taken for the widget's.
               api.copies().forEach((e, i) => e.setAttribute(MARK, 'copy-' + i));
               found.pickers.forEach((e, i) => e.setAttribute(MARK, 'picker-' + i));
+              found.pickers.forEach((e) => { if (face(e) !== e) face(e).setAttribute(MARK + '-face', ''); });
               const pickerSet = new Set(found.pickers);
               const controls = controlsIn(r)
                 .filter((e) => !pickerSet.has(e) && !e.closest('[' + MARK + '^="slide-"],[' + MARK + '^="copy-"]'))
@@ -972,6 +1034,7 @@ enum CarouselScript {
                 pickers: found.pickers.map(selectorOf),
                 tablist: !!found.tablist,
                 links: !!found.links,
+                radios: !!found.radios,
                 previous: found.previous && selectorOf(found.previous),
                 next: found.next && selectorOf(found.next),
                 rotation: found.rotation && selectorOf(found.rotation),
@@ -1437,7 +1500,8 @@ enum CarouselScript {
                 shown,
                 // The pickers marked as current, by index: a list of every picker's states would be as
                 // long as a carousel of ten thousand slides.
-                selected: indices(found.pickers, (e) => e.getAttribute('aria-selected') === 'true'),
+                // A radio's state is its `checked`, which a screen reader says ("checked").
+                selected: indices(found.pickers, (e) => (found.radios ? e.checked : e.getAttribute('aria-selected') === 'true')),
                 current: indices(found.pickers, (e) => { const v = e.getAttribute('aria-current'); return v !== null && v !== 'false'; }),
                 pressed: indices(found.pickers, (e) => e.getAttribute('aria-pressed') === 'true'),
                 // Selected pickers taken out of the Tab order (tabindex="-1"): a tablist whose
@@ -1477,7 +1541,7 @@ enum CarouselScript {
               return {
                 root: of(found.root),
                 slides: found.slides.map(of),
-                pickers: found.pickers.map(of),
+                pickers: found.pickers.map((e) => of(face(e))),
                 previous: of(found.previous), next: of(found.next), rotation: of(found.rotation),
                 viewport: { width: innerWidth, height: innerHeight, scrollWidth: document.documentElement.scrollWidth },
               };
@@ -1494,7 +1558,7 @@ enum CarouselScript {
               const out = [];
               const startX = scrollX;
               const startY = scrollY;
-              const parts = [...found.pickers.map((e, i) => ['picker-' + i, e]), ['previous', found.previous], ['next', found.next], ['rotation', found.rotation]];
+              const parts = [...found.pickers.map((e, i) => ['picker-' + i, face(e)]), ['previous', found.previous], ['next', found.next], ['rotation', found.rotation]];
               for (const p of pseudo || []) {
                 if (!(p.width > 0 && p.height > 0)) continue;
                 const owner = p.mark.startsWith('picker-') ? found.slides[+p.mark.slice(7)] : found.root;
@@ -1548,7 +1612,7 @@ enum CarouselScript {
                 style = document.createElement('style');
                 style.id = 'pagervoice-hide';
                 style.textContent =
-                  '[' + MARK + '^="picker-"],[' + MARK + '^="slide-"]::scroll-marker{visibility:hidden !important;transition:none !important}';
+                  '[' + MARK + '^="picker-"],[' + MARK + '-face],[' + MARK + '^="slide-"]::scroll-marker{visibility:hidden !important;transition:none !important}';
                 document.head.appendChild(style);
               } else if (!hide && style) {
                 style.remove();
@@ -1624,7 +1688,7 @@ enum CarouselScript {
               return true;
             },
             click(mark) {
-              const e = document.querySelector('[' + MARK + '="' + mark + '"]');
+              const e = face(document.querySelector('[' + MARK + '="' + mark + '"]'));
               if (!e) return null;
               const r = e.getBoundingClientRect();
               return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
