@@ -410,6 +410,11 @@ import Testing
         #expect(audit.line("target-size")?.hasPrefix("PASS") == true, "\(audit.run.stdout)")
         let verify = try VerifyPageTests.verify(["--url", page, Self.page("paging-radio-tabs.pv")]).run
         #expect(verify.lines == ["7 passed, 0 failed"], "\(verify.stdout)\(verify.stderr)")
+        // A page kept unseen until the finder was done: python-can's documentation (Furo's
+        // markup, `python-can-doc`), three tabs for three configuration files.
+        let unseen = try Self.audit(["--url", "file:///usr/share/doc/python3-can/html/plugin-interface.html"])
+        #expect(unseen.run.status == 0, "\(unseen.run.stdout)\(unseen.run.stderr)")
+        #expect(unseen.line("label")?.contains("its 3 radio buttons (“pyproject.toml (PEP 621)” …)") == true, "\(unseen.run.stdout)")
     }
 
     /// CSS-only tabs of our own (radio-tabs.html): radio buttons clipped to a pixel, their labels

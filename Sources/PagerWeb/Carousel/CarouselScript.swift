@@ -690,10 +690,18 @@ enum CarouselScript {
                 if (checked < 0) continue;
                 const holder = radios.reduce((a, e) => lowestCommonAncestor(a, e));
                 if (!holder || holder === document.body || holder === document.documentElement) continue;
-                const theirs = (e) => radios.some((r) => e === r || e.contains(r) || (r.labels && [...r.labels].some((l) => l === e || e.contains(l))));
+                // The radio buttons, their labels and every element holding one, below the holder:
+                // no panel is any of them. Walked up once from each (asking every element whether
+                // it holds one of them grows with the product of the two counts).
+                const theirs = new Set();
+                for (const r of radios) {
+                  for (const start of [r, ...(r.labels || [])]) {
+                    for (let n = start; n && n !== holder && !theirs.has(n); n = n.parentElement) theirs.add(n);
+                  }
+                }
                 const sets = new Map();
                 for (const e of within(holder, '*')) {
-                  if (e.localName === 'input' || e.localName === 'label' || theirs(e)) continue;
+                  if (e.localName === 'input' || e.localName === 'label' || theirs.has(e)) continue;
                   const key = e.parentElement;
                   if (!sets.has(key)) sets.set(key, []);
                   sets.get(key).push(e);
