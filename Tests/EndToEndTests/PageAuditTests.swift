@@ -420,8 +420,11 @@ import Testing
     /// CSS-only tabs of our own (radio-tabs.html): radio buttons clipped to a pixel, their labels
     /// drawn. As they are they pass every rule; hidden with `display: none` (as many tutorials
     /// do) nothing of them is in the accessibility tree or the Tab order, and the audit says
-    /// so, not that a screen reader says "button". A question's radio buttons with no panels,
-    /// and panels all shown, are no tabs.
+    /// so, not that a screen reader says "button", and `verify` says why its checks fail. A
+    /// question's radio buttons with no panels, panels all shown, and a quiz in a form with a
+    /// "Next question" submit button are no tabs. A button that submits a form is never the
+    /// tabs' Next: pressed, it sent the form and the audit lost the page. A panel with a second
+    /// class is a panel.
     @Test func radioButtonsThatShowPanels() throws {
         let page = "file://" + Self.page("radio-tabs.html")
         let tabs = try Self.audit(["--url", page])
@@ -439,7 +442,19 @@ import Testing
         #expect(
             hidden.line("scroll")?.contains("no radio button can be reached with Tab: they are not focusable") == true,
             "\(hidden.run.stdout)")
-        for variant in ["?survey=1", "?both=1"] {
+        let unseen = try VerifyPageTests.verify(["--url", page + "?hidden=1", Self.page("paging-radio-tabs.pv")]).run
+        #expect(
+            unseen.lines.first?.hasSuffix(
+                ":3: at the start the model is on page 1 of 3; the carousel conveys radio buttons hidden from screen readers (not in the accessibility tree) and slide 1 shown"
+            ) == true, "\(unseen.stdout)")
+        let form = try Self.audit(["--url", page + "?form=1"])
+        #expect(form.run.status == 0, "\(form.run.stdout)\(form.run.stderr)")
+        #expect(
+            form.line("edges") == "N/A  edges (WCAG 4.1.3): the carousel has no next or previous control that could meet an end",
+            "\(form.run.stdout)")
+        let mixed = try Self.audit(["--url", page + "?mixed=1"])
+        #expect(mixed.run.status == 0, "\(mixed.run.stdout)\(mixed.run.stderr)")
+        for variant in ["?survey=1", "?both=1", "?quiz=1"] {
             let none = try Self.audit(["--url", page + variant])
             #expect(none.run.status == 1)
             #expect(none.run.errorLines.first?.contains("no carousel found") == true, "\(variant): \(none.run.stdout)\(none.run.stderr)")

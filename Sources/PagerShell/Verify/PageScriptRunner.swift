@@ -371,6 +371,10 @@ struct PageScriptRunner {
             if facts.pickerStateUnreadable != nil {
                 // A CSS carousel's markers in links mode: the tree does not say which is current.
                 parts.append("::scroll-marker links that do not say which is current in the accessibility tree")
+            } else if facts.pickersAreRadios, facts.pickers.allSatisfy({ !$0.exposed }) {
+                // Checked or not, radio buttons out of the tree convey nothing ("radio button 1
+                // checked" read as agreement on a failed check).
+                parts.append("radio buttons hidden from screen readers (not in the accessibility tree)")
             } else if marked.isEmpty {
                 parts.append("no \(facts.pickerWord) marked current")
             } else {

@@ -354,7 +354,12 @@ enum CarouselScript {
           // Controls by what they do, not only by their tag: a clickable div is a control a mouse
           // can use, which the keyboard rules must then judge.
           const controlSelector = 'button,[role=button],a[href],input[type=button],[tabindex],[onclick],[data-bs-slide],[data-slide]';
-          const controlsIn = (root) => within(root, controlSelector + ',a,div,span').filter((e) => e.matches(controlSelector) || clickable(e));
+          // A button that submits a form is never a carousel's control: pressed, it sends the
+          // form (a quiz's "Next question" was taken for Next, and the audit sent the form and
+          // lost the page). `type` is "submit" for a button with no type inside a form.
+          const submits = (e) => !!e.form && (e.type === 'submit' || e.type === 'image');
+          const controlsIn = (root) => within(root, controlSelector + ',a,div,span')
+            .filter((e) => (e.matches(controlSelector) || clickable(e)) && !submits(e));
           const controlKind = (e) => {
             const name = roughName(e).toLowerCase();
             const cls = (e.className && e.className.baseVal !== undefined ? e.className.baseVal : e.className || '').toLowerCase();
@@ -677,15 +682,25 @@ enum CarouselScript {
             // exactly one is shown: the checked radio's, by order.
             radios(root) {
               const scope = root || document.body;
-              const groups = new Map();
+              // A group is its form's (or the document's) radio buttons of one name, as the
+              // browser groups them: two forms may use the same name for two groups.
+              const forms = new Map();
               for (const e of within(scope, 'input[type=radio]')) {
                 if (!e.name) continue;
-                const key = e.name;
-                if (!groups.has(key)) groups.set(key, []);
-                groups.get(key).push(e);
+                if (!forms.has(e.form)) forms.set(e.form, new Map());
+                const groups = forms.get(e.form);
+                if (!groups.has(e.name)) groups.set(e.name, []);
+                groups.get(e.name).push(e);
               }
-              for (const radios of groups.values()) {
-                if (radios.length < 2) continue;
+              // Radio buttons in a form that sends something (a submit button) or asks more
+              // (other fields) are a question, whatever they show: a quiz's feedback under each
+              // answer, a delivery form's fields for the option chosen. Tabs send nothing.
+              const question = (radios) => {
+                const form = radios[0].form;
+                return !!form && [...form.elements].some((f) => submits(f) || (f.name && f.name !== radios[0].name && f.type !== 'hidden'));
+              };
+              for (const radios of [...forms.values()].flatMap((g) => [...g.values()])) {
+                if (radios.length < 2 || question(radios)) continue;
                 const checked = radios.findIndex((e) => e.checked);
                 if (checked < 0) continue;
                 const holder = radios.reduce((a, e) => lowestCommonAncestor(a, e));
@@ -709,7 +724,8 @@ enum CarouselScript {
                 for (const kids of sets.values()) {
                   const alike = new Map();
                   for (const e of kids) {
-                    const sign = e.localName + ' ' + e.className;
+                    // The first class names the kind ("panel panel--code" is a panel).
+                    const sign = e.localName + ' ' + (e.classList[0] || '');
                     if (!alike.has(sign)) alike.set(sign, []);
                     alike.get(sign).push(e);
                   }
@@ -1591,6 +1607,9 @@ enum CarouselScript {
                 if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
                 const top = document.elementFromPoint(x, y);
                 if (!top || e.contains(top) || top.contains(e)) continue;
+                // A label under its own radio button: a click there checks the same one.
+                const own = mark.startsWith('picker-') ? found.pickers[+mark.slice(7)] : null;
+                if (own && own !== e && (own === top || own.contains(top))) continue;
                 const owner = top.closest('[' + MARK + ']');
                 const byMark = owner && owner !== found.root && !/^(slide|copy)-/.test(owner.getAttribute(MARK)) ? owner.getAttribute(MARK) : null;
                 out.push({ mark, byMark, selector: selectorOf(top), name: roughName(top).slice(0, 80) });
