@@ -731,7 +731,12 @@ enum CarouselScript {
                   }
                   for (const same of alike.values()) {
                     if (same.length !== radios.length) continue;
-                    const shown = same.map(visible);
+                    // Shown: drawn, not clipped away, and not moved off the page. A CSS-only
+                    // slider moves a track of slides under a window (`:checked ~ .track
+                    // { transform: … }`): all are drawn, one lies in the window; other pages put
+                    // the panels not chosen at `left: -9999px`.
+                    const inPage = (e) => { const b = e.getBoundingClientRect(); return b.right + scrollX > 0 && b.bottom + scrollY > 0; };
+                    const shown = same.map((e) => visible(e) && !clippedAway(e) && inPage(e));
                     if (shown.filter(Boolean).length !== 1 || !shown[checked]) continue;
                     return { how: 'radio buttons that show panels (input type="radio")', root: root || holder, slides: same, pickers: radios, radios: true };
                   }
@@ -980,7 +985,10 @@ enum CarouselScript {
                 if (!all.length) return { error: 'none-matching' };
                 root = all[0];
               }
-              const order = ['apg', 'tablist', 'bootstrap', 'bootstrapTabs', 'slider', 'dots', 'links', 'radios', 'css', 'arrows', 'turning'];
+              // Radio buttons before dots: a CSS-only slider's dots are the labels of its radio
+              // buttons, which are what the keyboard and a screen reader meet (its labels,
+              // taken as dots, were "not focusable" and "no accessible name").
+              const order = ['apg', 'tablist', 'bootstrap', 'bootstrapTabs', 'slider', 'radios', 'dots', 'links', 'css', 'arrows', 'turning'];
               for (const kind of order) {
                 const f = finders[kind](root);
                 if (f) {
