@@ -408,6 +408,13 @@ import Testing
         // Measured on the labels (the radio buttons themselves are transparent, under them).
         #expect(audit.line("dot-contrast")?.hasPrefix("PASS") == true, "\(audit.run.stdout)")
         #expect(audit.line("target-size")?.hasPrefix("PASS") == true, "\(audit.run.stdout)")
+        // The page's other tab sets are named, so one can be chosen; those below the fold, in
+        // the theme's own scrolling container, were none ("others" was empty).
+        #expect(
+            audit.run.lines.contains { $0.hasPrefix("note: the page has 9 more carousels (#multiple-tab-sets > div:nth-of-type(2), ") },
+            "\(audit.run.stdout)")
+        let chosen = try Self.audit(["--url", page, "--carousel", "#multiple-tab-sets > div:nth-of-type(4)"])
+        #expect(chosen.run.status == 0, "\(chosen.run.stdout)\(chosen.run.stderr)")
         let verify = try VerifyPageTests.verify(["--url", page, Self.page("paging-radio-tabs.pv")]).run
         #expect(verify.lines == ["7 passed, 0 failed"], "\(verify.stdout)\(verify.stderr)")
         // A page kept unseen until the finder was done: python-can's documentation (Furo's

@@ -680,7 +680,9 @@ enum CarouselScript {
             // the choice; it was "no carousel found". The panels are the set of alike elements
             // (one parent, tag and class) as many as the radios, holding none of them, of which
             // exactly one is shown: the checked radio's, by order.
-            radios(root) {
+            // `every`, where given, collects every set found, not the first (the page's other
+            // tab sets, for `others`).
+            radios(root, every) {
               const scope = root || document.body;
               // A group is its form's (or the document's) radio buttons of one name, as the
               // browser groups them: two forms may use the same name for two groups.
@@ -699,7 +701,7 @@ enum CarouselScript {
                 const form = radios[0].form;
                 return !!form && [...form.elements].some((f) => submits(f) || (f.name && f.name !== radios[0].name && f.type !== 'hidden'));
               };
-              for (const radios of [...forms.values()].flatMap((g) => [...g.values()])) {
+              group: for (const radios of [...forms.values()].flatMap((g) => [...g.values()])) {
                 if (radios.length < 2 || question(radios)) continue;
                 const checked = radios.findIndex((e) => e.checked);
                 if (checked < 0) continue;
@@ -734,11 +736,28 @@ enum CarouselScript {
                     // Shown: drawn, not clipped away, and not moved off the page. A CSS-only
                     // slider moves a track of slides under a window (`:checked ~ .track
                     // { transform: … }`): all are drawn, one lies in the window; other pages put
-                    // the panels not chosen at `left: -9999px`.
+                    // the panels not chosen at `left: -9999px`. Clipped by the holder or what
+                    // lies inside it only: a page that scrolls in a container of its own clips
+                    // every tab set below the fold, whose panels are shown all the same.
                     const inPage = (e) => { const b = e.getBoundingClientRect(); return b.right + scrollX > 0 && b.bottom + scrollY > 0; };
-                    const shown = same.map((e) => visible(e) && !clippedAway(e) && inPage(e));
+                    const clipped = (e) => {
+                      const b = e.getBoundingClientRect();
+                      for (let n = e.parentElement; n; n = n.parentElement) {
+                        const style = getComputedStyle(n);
+                        if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+                          const c = n.getBoundingClientRect();
+                          if (b.right <= c.left + 1 || b.left >= c.right - 1 || b.bottom <= c.top + 1 || b.top >= c.bottom - 1) return true;
+                        }
+                        if (n === holder) break;
+                      }
+                      return false;
+                    };
+                    const shown = same.map((e) => visible(e) && !clipped(e) && inPage(e));
                     if (shown.filter(Boolean).length !== 1 || !shown[checked]) continue;
-                    return { how: 'radio buttons that show panels (input type="radio")', root: root || holder, slides: same, pickers: radios, radios: true };
+                    const tabs = { how: 'radio buttons that show panels (input type="radio")', root: root || holder, slides: same, pickers: radios, radios: true };
+                    if (!every) return tabs;
+                    every.push(tabs);
+                    continue group;
                   }
                 }
               }
@@ -1048,6 +1067,14 @@ enum CarouselScript {
                   const extra = within(document, kind === 'bootstrap' ? '.carousel' : '[aria-roledescription]')
                     .filter((e) => e !== r && !r.contains(e) && !e.contains(r) && (kind !== 'apg' || /carousel/i.test(e.getAttribute('aria-roledescription'))));
                   if (kind === 'apg' || kind === 'bootstrap') extra.forEach((e) => others.includes(e) || others.push(e));
+                }
+                // The page's other sets of radio-button tabs (Sphinx pages hold dozens); one
+                // inside the one audited (tabs in a tab's panel) is part of it.
+                if (found.radios) {
+                  const every = [];
+                  finders.radios(null, every);
+                  every.map((t) => t.root).filter((e) => e !== r && !r.contains(e) && !e.contains(r))
+                    .forEach((e) => others.includes(e) || others.push(e));
                 }
                 // CSS carousels too: a scroll container with a ::scroll-marker-group, which no
                 // element or attribute marks (a second one went unmentioned).
