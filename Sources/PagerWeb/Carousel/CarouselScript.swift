@@ -379,9 +379,11 @@ enum CarouselScript {
           };
 
           // Clipped away: outside the box of an ancestor that clips its content.
-          const clippedAway = (e) => {
+          // `upTo`, where given, is the last ancestor whose clip counts (a widget's own window,
+          // not a page that scrolls in a box as tall as the window).
+          const clippedAway = (e, upTo) => {
             const b = e.getBoundingClientRect();
-            for (let n = e.parentElement; n; n = n.parentElement) {
+            for (let n = e.parentElement; n; n = n === upTo ? null : n.parentElement) {
               const style = getComputedStyle(n);
               if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
               const c = n.getBoundingClientRect();
@@ -740,19 +742,7 @@ enum CarouselScript {
                     // lies inside it only: a page that scrolls in a container of its own clips
                     // every tab set below the fold, whose panels are shown all the same.
                     const inPage = (e) => { const b = e.getBoundingClientRect(); return b.right + scrollX > 0 && b.bottom + scrollY > 0; };
-                    const clipped = (e) => {
-                      const b = e.getBoundingClientRect();
-                      for (let n = e.parentElement; n; n = n.parentElement) {
-                        const style = getComputedStyle(n);
-                        if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
-                          const c = n.getBoundingClientRect();
-                          if (b.right <= c.left + 1 || b.left >= c.right - 1 || b.bottom <= c.top + 1 || b.top >= c.bottom - 1) return true;
-                        }
-                        if (n === holder) break;
-                      }
-                      return false;
-                    };
-                    const shown = same.map((e) => visible(e) && !clipped(e) && inPage(e));
+                    const shown = same.map((e) => visible(e) && !clippedAway(e, holder) && inPage(e));
                     if (shown.filter(Boolean).length !== 1 || !shown[checked]) continue;
                     const tabs = { how: 'radio buttons that show panels (input type="radio")', root: root || holder, slides: same, pickers: radios, radios: true };
                     if (!every) return tabs;
