@@ -214,7 +214,7 @@ import Testing
         #expect(contents.run.errorLines.first?.hasPrefix("pagervoice audit: no carousel found on ") == true, "\(contents.run.stderr)")
         #expect(
             contents.run.errorLines.first?.hasSuffix(
-                "no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides and no slides seen turning on their own in 16 s"
+                "no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides, no slides seen turning on their own in 16 s and no slides turned by the arrow keys"
             ) == true)
     }
 
@@ -580,14 +580,83 @@ import Testing
         #expect(paused.line("label")?.contains("“Pause”") == true, "\(paused.run.stdout)\(paused.run.stderr)")
         #expect(paused.line("auto-advance")?.contains("no control to stop it") == false, "\(paused.run.stdout)")
 
-        for variant in ["?once=1", "?ticker=1", "?log=1"] {
-            let none = try Self.audit(["--url", page + variant])
+        try Self.expectNoCarousel(page, variants: ["?once=1", "?ticker=1", "?log=1"])
+    }
+
+    /// `page` with each of `variants` is "no carousel found", the message ending with the last
+    /// finders tried (so none of them took it).
+    static func expectNoCarousel(_ page: String, variants: [String]) throws {
+        for variant in variants {
+            let none = try audit(["--url", page + variant])
             #expect(none.run.status == 1)
             #expect(
-                none.run.errorLines.first?.hasSuffix("no Previous and Next beside slides and no slides seen turning on their own in 16 s")
-                    == true,
+                none.run.errorLines.first?.hasSuffix(
+                    "no Previous and Next beside slides, no slides seen turning on their own in 16 s and no slides turned by the arrow keys"
+                ) == true,
                 "\(variant): \(none.run.stdout)\(none.run.stderr)")
         }
+    }
+
+    /// A slide deck of our own (deck.html): four slides, one shown, paged by the arrow keys
+    /// wherever focus is, with nothing to press, as S5's, remark's and impress.js's are. It was
+    /// "no carousel found"; found by pressing the keys, scroll passes by them, one-announcement
+    /// fails with no live region and passes with one, reduce-motion fails where each slide slides
+    /// in whatever the setting, and `verify` pages it with the keys. A page the keys scroll, a
+    /// splash the first key hides for good and a key that loads another document are no deck.
+    @Test func aSlideDeckPagedByItsKeys() throws {
+        let page = "file://" + Self.page("deck.html")
+        let plain = try Self.audit(["--url", page])
+        #expect(
+            plain.run.lines.first?.hasSuffix(
+                "found as slides turned by the arrow keys (found by pressing them; no pickers, no Previous or Next found)") == true,
+            "\(plain.run.stdout)\(plain.run.stderr)")
+        #expect(plain.failing == ["one-announcement"], "\(plain.run.stdout)")
+        #expect(
+            plain.line("scroll")?.contains("the arrow keys, taken by the page itself (nothing of the carousel has focus)") == true,
+            "\(plain.run.stdout)")
+        #expect(plain.line("reduce-motion")?.hasPrefix("PASS") == true, "\(plain.run.stdout)")
+
+        let live = try Self.audit(["--url", page + "?live=1"])
+        #expect(live.run.status == 0, "\(live.run.stdout)")
+        #expect(live.line("one-announcement")?.contains("says “Slide 2 of 4” politely") == true, "\(live.run.stdout)")
+
+        let sliding = try Self.audit(["--url", page + "?slide=1"])
+        #expect(sliding.failing == ["one-announcement", "reduce-motion"], "\(sliding.run.stdout)")
+        #expect(
+            sliding.line("reduce-motion")?.contains(
+                "with prefers-reduced-motion: reduce, a page change still animates transform for 600 ms")
+                == true, "\(sliding.run.stdout)")
+
+        let verify = try VerifyPageTests.verify(["--url", page, Self.page("paging-deck.pv")]).run
+        #expect(verify.lines == ["8 passed, 0 failed"], "\(verify.stdout)\(verify.stderr)")
+
+        try Self.expectNoCarousel(page, variants: ["?scrolls=1", "?once=1", "?navigates=1"])
+    }
+
+    /// Slide decks no one here wrote, from Debian: S5's introduction (`s5`: fourteen slides, the
+    /// arrow keys, Page Up and Down, Home and End; its links hidden until the pointer is over
+    /// them; two slides that show their items one press at a time) and remark's boilerplate
+    /// (`libjs-remark-slide`: three slides of text). Both were "no carousel found". Both fail
+    /// one-announcement alone (no live region says the new slide); `verify` pages S5, whose
+    /// last slide takes more presses than slides.
+    @Test func slideDecksFromDebian() throws {
+        let s5 = try Self.audit(["--url", "file:///usr/share/doc/s5/s5-intro.html"])
+        #expect(
+            s5.run.lines.first?.hasSuffix(
+                "found as slides turned by the arrow keys (found by pressing them; no pickers, no Previous or Next found)") == true,
+            "\(s5.run.stdout)\(s5.run.stderr)")
+        #expect(s5.failing == ["one-announcement"], "\(s5.run.stdout)")
+        #expect(s5.line("hidden-pages")?.hasPrefix("PASS") == true, "\(s5.run.stdout)")
+        #expect(s5.line("focus-order")?.hasPrefix("PASS") == true, "\(s5.run.stdout)")
+        let verify = try VerifyPageTests.verify(["--url", "file:///usr/share/doc/s5/s5-intro.html", Self.page("paging-s5.pv")]).run
+        #expect(verify.lines == ["7 passed, 0 failed"], "\(verify.stdout)\(verify.stderr)")
+
+        let remark = try Self.audit(["--url", "file:///usr/share/doc/libjs-remark-slide/examples/boilerplate-local.html"])
+        #expect(remark.failing == ["one-announcement"], "\(remark.run.stdout)\(remark.run.stderr)")
+        #expect(
+            remark.line("focus-order")
+                == "N/A  focus-order (WCAG 2.4.3): the carousel has no controls to focus (its arrow keys act wherever focus is), and Tab stops at nothing in the slide shown",
+            "\(remark.run.stdout)")
     }
 
     /// Tabs with manual activation of our own (manual-tabs.html), as the APG's second example:
@@ -1634,12 +1703,14 @@ import Testing
             .write(toFile: folder.path + "/plain.html", atomically: true, encoding: .utf8)
         let pictures = try Self.audit(["--url", folder.path + "/plain.html"])
         #expect(
-            pictures.run.errorLines.first?.hasSuffix("no Previous and Next beside slides and no slides seen turning on their own in 16 s")
+            pictures.run.errorLines.first?.hasSuffix(
+                "no Previous and Next beside slides, no slides seen turning on their own in 16 s and no slides turned by the arrow keys")
                 == true, "\(pictures.run.stderr)")
         // A page whose files all arrived says no more than before.
         let plain = try Self.audit(["--url", "file://" + Self.page("arrows-apart.html")])
         #expect(
-            plain.run.errorLines.first?.hasSuffix("no Previous and Next beside slides and no slides seen turning on their own in 16 s")
+            plain.run.errorLines.first?.hasSuffix(
+                "no Previous and Next beside slides, no slides seen turning on their own in 16 s and no slides turned by the arrow keys")
                 == true, "\(plain.run.stderr)")
     }
 

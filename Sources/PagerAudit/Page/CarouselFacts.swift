@@ -29,6 +29,9 @@ package struct CarouselFacts: Sendable {
     /// browser moves the choice with the arrow keys, Tab stops at the checked one, and Space,
     /// not Enter, checks one.
     package var pickersAreRadios = false
+    /// The carousel was found by pressing the arrow keys with focus on nothing (a slide deck):
+    /// they are its way to move, pressed wherever focus is (`key(_, on: "page")`).
+    package var pagedByKeys = false
     package var previous: PageElement?
     package var next: PageElement?
     /// The control that starts and stops automatic rotation.
@@ -519,6 +522,7 @@ extension CarouselFacts {
         case "rotation": return rotation.map { PageStep.Action.controlName($0, fallback: "the rotation control") } ?? "the rotation control"
         case "slider": return "the slider"
         case "root": return "the carousel"
+        case "page": return "the page"
         default:
             if mark.hasPrefix("stop-") {
                 let name = tabStopNames[mark] ?? ""

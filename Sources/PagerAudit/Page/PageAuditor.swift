@@ -319,7 +319,7 @@ package struct PageAuditor: Sendable {
         case .next: return from == count - 1 ? [from, 0] : [from + 1]
         case .previous: return from == 0 ? [from, count - 1] : [from - 1]
         case .picker(let index, _): return [index]
-        case .key(let key, let part) where part.hasPrefix("picker-") || part == "slider" || part == "root":
+        case .key(let key, let part) where part.hasPrefix("picker-") || part == "slider" || part == "root" || part == "page":
             switch key {
             case "Home": return [0]
             case "End": return [count - 1]
@@ -658,6 +658,13 @@ package struct PageAuditor: Sendable {
         if let (first, element) = problems.first {
             return fail(.focusOrder, first + (problems.count > 1 ? " (and \(problems.count - 1) more)" : ""), element)
         }
+        // A slide deck's keys act wherever focus is: with no control of its own, and nothing Tab
+        // stops at in the slide shown (remark's slides of text), there is no order to judge.
+        if parts.isEmpty, facts.pagedByKeys {
+            return notApplicable(
+                .focusOrder,
+                "the carousel has no controls to focus (its arrow keys act wherever focus is), and Tab stops at nothing in the slide shown")
+        }
         guard !parts.isEmpty else { return fail(.focusOrder, "Tab never reached any part of the carousel", facts.widget) }
         // Stops in a row in one part are one step of the path ("content of slide 6 (2 stops)"):
         // the walk names parts, not the links inside a slide.
@@ -789,7 +796,7 @@ package struct PageAuditor: Sendable {
         // Nothing to press is no change watched: "does not animate at all" was said of slides
         // that turn on their own with a 1.2 s fade (PyTango's Jssor slider), whose motion under
         // reduced motion only their rotation shows (auto-advance says whether it stops).
-        guard facts.next != nil || facts.pickers.count > 1 else {
+        guard facts.next != nil || facts.pickers.count > 1 || facts.pagedByKeys else {
             return notApplicable(
                 .reduceMotion,
                 "no page change could be made to watch: the carousel has no Next and no \(facts.pickerWord)s to press"

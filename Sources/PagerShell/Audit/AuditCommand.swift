@@ -19,7 +19,7 @@ struct AuditCommand: PagerVoiceSubcommand {
         commandName: "audit",
         abstract: abstract,
         discussion: rulesText()
-            + "\n\nWith --url the carousel of a real page is found (the APG carousel pattern, a tablist of slide pickers, Bootstrap-style indicators, a role=slider pager, a group of dot buttons, a row of links to panels, radio buttons that show panels, or Previous and Next beside slides; where none is found, slides seen turning on their own) and measured in headless Chromium: its accessibility tree, its behaviour under the mouse and the keyboard, its rotation, its pixels; each rule is judged on those facts, with the model as the reference (docs/AUDIT.md). One browser per run, in a private profile removed afterwards; nothing is fetched from the network."
+            + "\n\nWith --url the carousel of a real page is found (the APG carousel pattern, a tablist of slide pickers, Bootstrap-style indicators, a role=slider pager, a group of dot buttons, a row of links to panels, radio buttons that show panels, or Previous and Next beside slides; where none is found, slides seen turning on their own, then slides turned by the arrow keys with focus on nothing, as a slide deck's are) and measured in headless Chromium: its accessibility tree, its behaviour under the mouse and the keyboard, its rotation, its pixels; each rule is judged on those facts, with the model as the reference (docs/AUDIT.md). One browser per run, in a private profile removed afterwards; nothing is fetched from the network."
             + "\n\nExit status: 0 when every rule passes or does not apply, 1 when one fails (or the page cannot be audited), 2 on a usage error."
     )
 

@@ -7,9 +7,9 @@ import PagerWeb
 /// The script's paging commands act on the widget as a person would: `next` and `previous` press
 /// its own controls from the keyboard (focus, then Enter), or the arrow keys on the selected tab
 /// of a tablist (then Enter on the tab they focus, where the tabs wait for it) or on the checked
-/// radio button of a group; `go N` activates the N-th dot or tab (Space on a radio button), or
+/// radio button of a group, or, on a slide deck found by its keys, with focus on nothing; `go N` activates the N-th dot or tab (Space on a radio button), or
 /// pages there with next and previous; `first` and `last` use Home and
-/// End on a tablist (then Enter on the tab, where the page did not move), else the same; `focus
+/// End on a tablist (then Enter on the tab, where the page did not move) or a slide deck, else the same; `focus
 /// next` and `focus previous` are Tab and Shift-Tab. The model, configured from the widget (its page count, its
 /// slides' names, its direction), takes the same steps. Every check compares the two by fact:
 /// the page the widget conveys on every channel it uses, against the model's.
@@ -213,6 +213,11 @@ struct PageScriptRunner {
         }
         let control = forward ? facts.next : facts.previous
         let name = forward ? "next" : "previous"
+        if control == nil, facts.pagedByKeys {
+            // A slide deck: its arrow keys, with focus on nothing, as its readers page it.
+            let key = forward != facts.rightToLeft ? "ArrowRight" : "ArrowLeft"
+            return try probe.act(.key(key, on: "page"), facts: facts, marks: marks).after
+        }
         if control == nil, let slider = facts.slider {
             guard slider.focusable else {
                 throw Missing(reason: "its slider (\(slider.selector.clipped(60))) cannot be reached with the keyboard")
@@ -259,7 +264,13 @@ struct PageScriptRunner {
             return try probe.act(.key(key, on: "slider"), facts: facts, marks: marks).after
         }
         var now = conveyed
-        for _ in 0..<max(facts.count, 1) {
+        // A slide deck takes Home and End as a person presses them (S5, remark); where that did
+        // not bring the slide, the arrow keys do, a press at a time (one may show more of a
+        // slide rather than the next, so presses are counted, not slides).
+        if facts.pagedByKeys, let key {
+            now = try probe.act(.key(key, on: "page"), facts: facts, marks: marks).after
+        }
+        for _ in 0..<(facts.pagedByKeys ? CarouselProbe.deckPresses(facts.count) : max(facts.count, 1)) {
             let at = PagePosition(now, in: facts).agreedPage ?? now.shown ?? 0
             if at == index { return now }
             now = try step(forward: index > at, conveyed: now)

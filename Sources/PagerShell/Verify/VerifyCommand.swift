@@ -21,8 +21,9 @@ struct VerifyCommand: PagerVoiceSubcommand {
             model beside it, configured from the carousel (its slides, their names, its direction, \
             the slide it starts on): next and previous press its own controls \
             from the keyboard (or the arrow keys on a tablist's selected tab or a group's checked \
-            radio button), go N activates its N-th dot or tab (Space on a radio button), first and \
-            last use Home and End on a tablist, focus next and previous are Tab and Shift-Tab. \
+            radio button, or, for a slide deck found by its keys, with focus on nothing), go N \
+            activates its N-th dot or tab (Space on a radio button), first and last use Home and \
+            End on a tablist or a slide deck, focus next and previous are Tab and Shift-Tab. \
             expect-page and expect-position hold when every channel the carousel uses (selected or \
             current dot, checked radio button, the shown slide's "N of M", the slider) conveys that \
             page and the \

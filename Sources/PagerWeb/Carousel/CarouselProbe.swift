@@ -44,6 +44,8 @@ package struct CarouselProbe {
     /// a carousel: every later find, in this tab and in the tabs opened to watch it, is given it.
     /// Shared by copies of the probe, as those tabs are opened from copies.
     private let turningHolder = Locked<String?>(nil)
+    /// The holder of slides found turned by the arrow keys (`keySlides`), for every later find.
+    private let keysHolder = Locked<String?>(nil)
 
     /// One pseudo-element part: its node, and its name ("::scroll-button(inline-end)").
     struct PseudoPart: Sendable {
@@ -96,14 +98,14 @@ package struct CarouselProbe {
         package var description: String {
             switch self {
             case .notFound(let url, let missing):
-                "no carousel found on \(url.clipped(80)): no element with aria-roledescription=\"carousel\", no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides and no slides seen turning on their own in 16 s"
+                "no carousel found on \(url.clipped(80)): no element with aria-roledescription=\"carousel\", no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides, no slides seen turning on their own in 16 s and no slides turned by the arrow keys"
                     + Self.missingClause(missing)
             case .selectorMatchesNothing(let selector): "--carousel \(selector.clipped(60)) matches nothing on the page"
             case .invalidSelector(let selector, let reason):
                 // Chromium's message begins with where it failed, which is ours, not the person's.
                 "--carousel \(selector.clipped(60)) is not a CSS selector: \(CarouselProbe.withoutCallSite(reason).clipped(100))"
             case .notACarousel(let selector, let missing):
-                "--carousel \(selector.clipped(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides and no slides seen turning on their own in 16 s"
+                "--carousel \(selector.clipped(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides, no slides seen turning on their own in 16 s and no slides turned by the arrow keys"
                     + Self.missingClause(missing)
             case .page(let error): error.description
             case .unexpectedAnswer(let what):
@@ -170,6 +172,11 @@ package struct CarouselProbe {
             turningHolder.withLock { $0 = holder }
             found = try script(findExpression)
         }
+        // Nor that: perhaps a slide deck, turned by the arrow keys wherever focus is.
+        if found["error"]?.stringValue == "not-found", found["css"]?["selector"] == nil, let holder = try keySlides(url: url) {
+            keysHolder.withLock { $0 = holder }
+            found = try script(findExpression)
+        }
         if let error = found["error"]?.stringValue {
             switch error {
             case "none-matching": throw .selectorMatchesNothing(selector ?? "")
@@ -202,6 +209,7 @@ package struct CarouselProbe {
         facts.pickersAreTabs = structure.tablist
         facts.pickersAreLinks = structure.links
         facts.pickersAreRadios = structure.radios
+        facts.pagedByKeys = structure.keys
         facts.rightToLeft = structure.rightToLeft
         try describe(&facts, structure, snapshot)
         facts.cssCarousel = structure.css
@@ -273,6 +281,9 @@ package struct CarouselProbe {
         var links: Bool
         /// The pickers are radio buttons, one group, each showing a panel (CSS-only tabs).
         var radios: Bool
+        /// Found by pressing the arrow keys with focus on nothing (a slide deck): they are its
+        /// only way to move.
+        var keys: Bool
         var previous: String?
         var next: String?
         var rotation: String?
@@ -293,6 +304,7 @@ package struct CarouselProbe {
             tablist = json["tablist"]?.boolValue ?? false
             links = json["links"]?.boolValue ?? false
             radios = json["radios"]?.boolValue ?? false
+            keys = json["keys"]?.boolValue ?? false
             previous = json["previous"]?.stringValue
             next = json["next"]?.stringValue
             rotation = json["rotation"]?.stringValue
@@ -337,7 +349,9 @@ package struct CarouselProbe {
     /// turning slides' holder where those were what was found.
     var findExpression: String {
         let turning = turningHolder.withLock { $0 }
-        return "__pagervoice.find(\(selector.map(Self.literal) ?? "null"), null, \(turning.map(Self.literal) ?? "null"))"
+        let keys = keysHolder.withLock { $0 }
+        return
+            "__pagervoice.find(\(selector.map(Self.literal) ?? "null"), null, \(turning.map(Self.literal) ?? "null"), \(keys.map(Self.literal) ?? "null"))"
     }
 
     /// A new tab on `url`, loaded with the probe's script, its clock about to be made virtual.
@@ -369,6 +383,32 @@ package struct CarouselProbe {
         guard try tab.script("__pagervoice.turningStart()").intValue ?? 0 > 0 else { return nil }
         try tab.run { try tab.page.runVirtualTime(watch) }
         return try tab.script("__pagervoice.turningStop()")["holder"]?.stringValue
+    }
+
+    /// Slides turned by the arrow keys pressed with focus on nothing, where no finder found a
+    /// carousel and nothing turned on its own, tried in a tab of their own so the page audited
+    /// is not moved: the selector of their holder, or nil. A slide deck (S5, remark) has no
+    /// control but its keys, and was "no carousel found" though people page it every day.
+    func keySlides(url: String) throws(Failure) -> String? {
+        let tab = try blankTab(url: url, reducedMotion: false)
+        defer { _ = try? tab.page.close() }
+        try tab.animationSpeed(Self.fastAnimations)
+        let limit = Interrupted.milliseconds(roundingUp: settleLimit)
+        do {
+            try tab.script("__pagervoice.keysRest(\(limit))")
+            guard try tab.script("__pagervoice.keysStart()").intValue ?? 0 > 0 else { return nil }
+            try tab.run { try tab.page.press(.arrowRight) }
+            try tab.script("__pagervoice.keysRest(\(limit))")
+            guard try tab.script("__pagervoice.keysMoved()").intValue ?? 0 > 0 else { return nil }
+            try tab.run { try tab.page.press(.arrowLeft) }
+            try tab.script("__pagervoice.keysRest(\(limit))")
+            return try tab.script("__pagervoice.keysStop()")["holder"]?.stringValue
+        } catch .documentReplaced {
+            // The key loaded another document (Sphinx's navigation_with_keys: ArrowRight goes to
+            // the next page): pages of a site, not slides of a deck. (The new document has no
+            // watch, so one that arrived after the script ran finds nothing either.)
+            return nil
+        }
     }
 
     /// A new tab on `url` with the widget found, for watching on a virtual clock.
@@ -809,7 +849,12 @@ package struct CarouselProbe {
         case .rotationControl(let input): try activate("rotation", input)
         case .key(let name, let part):
             guard let key = Key(rawValue: name) else { return }
-            try focus(part)
+            // "page": with focus on nothing, as a person reading a slide deck presses them.
+            if part == "page" {
+                try script("document.activeElement && document.activeElement.blur(), true")
+            } else {
+                try focus(part)
+            }
             try run { try page.press(key) }
         }
     }
@@ -874,6 +919,17 @@ package struct CarouselProbe {
     /// Brings the widget to `page` with the pickers, else with Next (bounded), and says whether
     /// it got there.
     func go(to page: Int, _ facts: CarouselFacts) throws(Failure) -> Bool {
+        if facts.pagedByKeys {
+            // A slide deck, one key at a time: a key may show more of a slide before the next
+            // (S5's incremental lists take a press for each item), so presses are counted, not
+            // slides.
+            for _ in 0..<Self.deckPresses(facts.count) {
+                guard let shown = try state()["shown"]?.intValue, shown >= 0, shown != page else { break }
+                try perform(.key(page > shown ? "ArrowRight" : "ArrowLeft", on: "page"))
+                try settle()
+            }
+            return try state()["shown"]?.intValue == page
+        }
         for _ in 0..<2 {
             guard let shown = try state()["shown"]?.intValue else { return false }
             if shown == page { return true }
@@ -909,6 +965,10 @@ package struct CarouselProbe {
         }
         return try state()["shown"]?.intValue == page
     }
+
+    /// The most arrow key presses made to bring a slide deck of `count` slides from one slide
+    /// to another: a key may show the next item of a slide rather than the next slide.
+    package static func deckPresses(_ count: Int) -> Int { min(count * 4 + 20, 200) }
 
     /// Next and Previous (Enter, Space unless Next is a link, and the mouse), each picker (Enter), and the arrow keys,
     /// Home and End on the pickers, from each start page. Steps are chained where one ends on
@@ -956,6 +1016,11 @@ package struct CarouselProbe {
                 let shown = try state()["shown"]?.intValue ?? 0
                 facts.steps.append(try step(.key(key, on: "picker-\(max(shown, 0))"), facts, marks: marks))
             }
+        } else if facts.pagedByKeys {
+            // A slide deck: the arrow keys with focus on nothing, from each start page, so both
+            // ends are met.
+            for start in starts { try from(start, .key("ArrowRight", on: "page")) }
+            for start in starts.reversed() { try from(start, .key("ArrowLeft", on: "page")) }
         } else if facts.slider != nil {
             for start in [0, count - 1] {
                 for key in ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"] { try from(start, .key(key, on: "slider")) }
@@ -1116,7 +1181,7 @@ package struct CarouselProbe {
     /// The animations a page change starts, with motion as the page sets it, then with
     /// `prefers-reduced-motion: reduce`.
     func motion(_ facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> MotionFacts {
-        guard facts.next != nil || facts.pickers.count > 1 else { return MotionFacts(normalMilliseconds: 0) }
+        guard facts.next != nil || facts.pickers.count > 1 || facts.pagedByKeys else { return MotionFacts(normalMilliseconds: 0) }
         // The change's animations are slowed almost to a stop while they are read, so none has
         // ended by then; their durations are their own whatever the playback rate.
         func animationsOfAChange() throws(Failure) -> (Double, [String], part: String?) {
@@ -1129,11 +1194,12 @@ package struct CarouselProbe {
             if facts.next != nil { parts.append("next") }
             if facts.previous != nil { parts.append("previous") }
             if facts.pickers.count > 1 { parts.append("picker-\(shown == 0 ? 1 : 0)") }
+            if facts.pagedByKeys { parts += ["ArrowRight", "ArrowLeft"] }
             // A change drawn by script frame by frame has no animation to list: its slides are
             // watched moving instead, with the page's clock back at its own speed (the slowed
             // timeline slows animation frames' timestamps too) and frames 60 a second.
             for part in parts {
-                try activate(part, .click)
+                if part.hasPrefix("Arrow") { try perform(.key(part, on: "page")) } else { try activate(part, .click) }
                 var now = try state()
                 var scripted = 0.0
                 var frames: JSON?

@@ -425,6 +425,34 @@ enum CarouselScript {
             || !!e.querySelector('img,svg,video,canvas,iframe,picture,object,embed')
             || getComputedStyle(e).backgroundImage !== 'none';
           const turningKids = (h) => withoutCopies([...h.children]).filter((k) => !clickable(k) && showsSomething(k));
+          // Slides turned by the arrow keys pressed anywhere on the page, where nothing else names
+          // them a carousel: the holder `find` was given (see `keysStart`), kept as `turningSelector` is.
+          let keysSelector = null;
+          // The holders `keysStart` read before the keys were pressed.
+          let keysWatch = null;
+          // Which of a holder's slides are on screen, by index ("" for none).
+          const shownKey = (c) => c.kids.map((k, i) => (onScreen(k, c.kids) ? i : -1)).filter((i) => i >= 0).join(',');
+          // Holders whose slides could be a carousel's: two or more alike children that show
+          // something, some on screen and some not, the shown ones at least 40 px each way (a
+          // ticker's lines are no slides); never a log or a feed (a chat's messages push the
+          // oldest out of view).
+          const slideHolders = () => alikeHolders().map(({ h }) => ({ h, kids: turningKids(h) })).filter((c) => {
+            if (c.kids.length < 2 || c.h.closest('[role=log],[role=feed]')) return false;
+            const shown = c.kids.filter((k) => onScreen(k, c.kids));
+            return shown.length >= 1 && shown.length < c.kids.length
+              && shown.every((k) => { const b = k.getBoundingClientRect(); return b.width >= 40 && b.height >= 40; });
+          });
+          // The widget around a holder found by watching or by pressing keys: `root` if given,
+          // else the outermost element around the holder with the holder's box, which holds its
+          // arrows and frame.
+          const aroundHolder = (h, root) => {
+            if (root) return root;
+            const b = h.getBoundingClientRect();
+            const same = (n) => { const c = n.getBoundingClientRect(); return Math.abs(c.left - b.left) <= 2 && Math.abs(c.right - b.right) <= 2 && Math.abs(c.top - b.top) <= 2 && Math.abs(c.bottom - b.bottom) <= 2; };
+            let r = h;
+            for (let n = h.parentElement; n && n !== document.body && same(n); n = n.parentElement) r = n;
+            return r;
+          };
 
           // Each finder returns {how, root, slides, pickers} or null.
           const finders = {
@@ -833,12 +861,17 @@ enum CarouselScript {
               if (!h || (root && !root.contains(h) && root !== h)) return null;
               const kids = turningKids(h);
               if (kids.length < 2) return null;
-              const b = h.getBoundingClientRect();
-              const same = (n) => { const c = n.getBoundingClientRect(); return Math.abs(c.left - b.left) <= 2 && Math.abs(c.right - b.right) <= 2 && Math.abs(c.top - b.top) <= 2 && Math.abs(c.bottom - b.bottom) <= 2; };
-              let r = h;
-              if (root) r = root;
-              else for (let n = h.parentElement; n && n !== document.body && same(n); n = n.parentElement) r = n;
-              return { how: 'slides that turn on their own (found by watching them; no pickers, no Previous or Next found)', root: r, slides: kids, pickers: [] };
+              return { how: 'slides that turn on their own (found by watching them; no pickers, no Previous or Next found)', root: aroundHolder(h, root), slides: kids, pickers: [] };
+            },
+            // Slides turned by the arrow keys pressed wherever focus is, with nothing else to
+            // name them a carousel: a slide deck (S5, remark), whose only controls are keys, or
+            // links hidden until the pointer is over them. Found by pressing them (`keysStart`).
+            keys(root) {
+              const h = keysSelector ? document.querySelector(keysSelector) : null;
+              if (!h || (root && !root.contains(h) && root !== h)) return null;
+              const kids = turningKids(h);
+              if (kids.length < 2) return null;
+              return { how: 'slides turned by the arrow keys (found by pressing them; no pickers, no Previous or Next found)', root: aroundHolder(h, root), slides: kids, pickers: [], keys: true };
             },
           };
           // Pickers inside an APG carousel without tabs: buttons named like "Slide 3" or wordless dots.
@@ -982,8 +1015,9 @@ enum CarouselScript {
               return null;
             },
             // The carousel below `element` if given, else the one `selector` (or the page) has.
-            find(selector, element, turning) {
+            find(selector, element, turning, keys) {
               if (turning) turningSelector = turning;
+              if (keys) keysSelector = keys;
               let root = element || null;
               found = null;
               positions.clear();
@@ -997,7 +1031,7 @@ enum CarouselScript {
               // Radio buttons before dots: a CSS-only slider's dots are the labels of its radio
               // buttons, which are what the keyboard and a screen reader meet (its labels,
               // taken as dots, were "not focusable" and "no accessible name").
-              const order = ['apg', 'tablist', 'bootstrap', 'bootstrapTabs', 'slider', 'radios', 'dots', 'links', 'css', 'arrows', 'turning'];
+              const order = ['apg', 'tablist', 'bootstrap', 'bootstrapTabs', 'slider', 'radios', 'dots', 'links', 'css', 'arrows', 'turning', 'keys'];
               for (const kind of order) {
                 const f = finders[kind](root);
                 if (f) {
@@ -1084,6 +1118,7 @@ enum CarouselScript {
                 tablist: !!found.tablist,
                 links: !!found.links,
                 radios: !!found.radios,
+                keys: !!found.keys,
                 previous: found.previous && selectorOf(found.previous),
                 next: found.next && selectorOf(found.next),
                 rotation: found.rotation && selectorOf(found.rotation),
@@ -1261,13 +1296,8 @@ enum CarouselScript {
             // new messages push the oldest out of view) moves on its own and is no carousel.
             turningStart() {
               api.turningStop();
-              const key = (c) => c.kids.map((k, i) => (onScreen(k, c.kids) ? i : -1)).filter((i) => i >= 0).join(',');
-              const candidates = alikeHolders().map(({ h }) => ({ h, kids: turningKids(h) })).filter((c) => {
-                if (c.kids.length < 2 || c.h.closest('[role=log],[role=feed]')) return false;
-                const shown = c.kids.filter((k) => onScreen(k, c.kids));
-                return shown.length >= 1 && shown.length < c.kids.length
-                  && shown.every((k) => { const b = k.getBoundingClientRect(); return b.width >= 40 && b.height >= 40; });
-              });
+              const key = shownKey;
+              const candidates = slideHolders();
               candidates.forEach((c) => { c.last = key(c); c.changes = 0; });
               turningWatch = {
                 candidates,
@@ -1291,6 +1321,54 @@ enum CarouselScript {
               if (!turned.length) return null;
               const best = turned.reduce((a, c) => (c.kids.length > a.kids.length ? c : a));
               return { holder: selectorOf(best.h), slides: best.kids.length, changes: best.changes };
+            },
+            // Slides turned by the arrow keys, where no finder found a carousel and nothing turned
+            // on its own: the holders of slides are read (`slideHolders`) with focus on nothing,
+            // then ArrowRight is pressed (`keysRest`, then `keysMoved`) and ArrowLeft (`keysRest`,
+            // then `keysStop`). A holder is a deck if the first showed it another slide and the
+            // second brought back the first one: a page settling moves once, not back. A key that
+            // scrolled the page (a wide page, or a strip the page scrolls) found nothing.
+            keysStart() {
+              if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
+              const candidates = slideHolders();
+              candidates.forEach((c) => { c.first = shownKey(c); });
+              keysWatch = { candidates, x: window.scrollX, y: window.scrollY };
+              return candidates.length;
+            },
+            // Until no animation runs and no holder's shown slides changed for 200 ms, at most
+            // `limit` milliseconds (a deck's transition, sped up as the audit's are).
+            keysRest(limit) {
+              const started = performance.now();
+              let last = null;
+              let quietSince = started;
+              return new Promise((resolve) => {
+                const check = () => {
+                  const now = keysWatch ? keysWatch.candidates.map(shownKey).join(';') : '';
+                  const running = document.getAnimations().some((a) => a.playState === 'running');
+                  if (running || now !== last) quietSince = performance.now();
+                  last = now;
+                  if (performance.now() - quietSince >= 200 || performance.now() - started > limit) { resolve(true); return; }
+                  realRequestFrame.call(window, check);
+                };
+                realRequestFrame.call(window, check);
+              });
+            },
+            // After ArrowRight: how many holders show other slides than at the start.
+            keysMoved() {
+              if (!keysWatch) return 0;
+              if (window.scrollX !== keysWatch.x || window.scrollY !== keysWatch.y) keysWatch.candidates = [];
+              keysWatch.candidates = keysWatch.candidates.filter((c) => { const now = shownKey(c); return now !== '' && now !== c.first; });
+              return keysWatch.candidates.length;
+            },
+            // After ArrowLeft: the holder of the most slides among those back at their first
+            // slides, as a selector; or null.
+            keysStop() {
+              if (!keysWatch) return null;
+              const back = keysWatch.candidates.filter((c) => shownKey(c) === c.first);
+              keysWatch = null;
+              if (!back.length) return null;
+              const best = back.reduce((a, c) => (c.kids.length > a.kids.length ? c : a));
+              return { holder: selectorOf(best.h), slides: best.kids.length };
             },
             // Animation frames from the page's (virtual) clock; see `framesByClock`.
             framesFromClock() {
