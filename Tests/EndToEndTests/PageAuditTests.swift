@@ -659,6 +659,44 @@ import Testing
             "\(remark.run.stdout)")
     }
 
+    /// Decks made by Debian's slide tools from the examples they ship, kept unseen until the
+    /// slide-deck finder was done (docs/real-carousels-2026-12-06.md, "Slide decks"): darkslide's
+    /// (each slide wrapped in a div of no size: no wrapper was ever on screen, and the deck was
+    /// "no carousel found" until such wrappers were looked through) and hovercraft's impress.js
+    /// tutorial (steps laid out in 3D, a 1 s move between them). Both leave every slide in the
+    /// accessibility tree and links in them in the Tab order, convey no position, and move
+    /// whatever the motion setting.
+    @Test func slideDecksMadeByDebianTools() throws {
+        let folder = try TemporaryDirectory()
+        func make(_ tool: String, _ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(tool) \(arguments)")
+        }
+        let faults: Set<String> = ["value", "hidden-pages", "focus-order", "one-announcement", "reduce-motion"]
+        try make(
+            "/usr/bin/darkslide", ["-i", "-d", folder.path + "/darkslide.html", "/usr/share/doc/darkslide/examples/markdown/slides.md"])
+        let dark = try Self.audit(["--url", "file://" + folder.path + "/darkslide.html"])
+        #expect(
+            dark.run.lines.first?.hasSuffix(
+                "found as slides turned by the arrow keys (found by pressing them; no pickers, no Previous or Next found)") == true,
+            "\(dark.run.stdout)\(dark.run.stderr)")
+        #expect(dark.failing == faults, "\(dark.run.stdout)")
+        #expect(dark.line("scroll")?.hasPrefix("PASS") == true, "\(dark.run.stdout)")
+
+        try make("/usr/bin/hovercraft", ["/usr/share/doc/hovercraft/examples/tutorial.rst", folder.path + "/impress"])
+        let impress = try Self.audit(["--url", "file://" + folder.path + "/impress/index.html"])
+        #expect(impress.failing == faults, "\(impress.run.stdout)\(impress.run.stderr)")
+        #expect(
+            impress.line("reduce-motion")?.contains(
+                "with prefers-reduced-motion: reduce, a page change still animates transform for 1000 ms")
+                == true, "\(impress.run.stdout)")
+    }
+
     /// Tabs with manual activation of our own (manual-tabs.html), as the APG's second example:
     /// all rules pass or do not apply, and `verify` pages them. Arrow keys that move focus one
     /// tab too far fail scroll, saying where focus went ("did nothing" hid it); tabs that Enter

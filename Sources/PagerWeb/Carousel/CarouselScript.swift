@@ -424,7 +424,19 @@ enum CarouselScript {
           const showsSomething = (e) => e.textContent.trim() !== ''
             || !!e.querySelector('img,svg,video,canvas,iframe,picture,object,embed')
             || getComputedStyle(e).backgroundImage !== 'none';
-          const turningKids = (h) => withoutCopies([...h.children]).filter((k) => !clickable(k) && showsSomething(k));
+          // A wrapper with no box of its own around one element is that element: darkslide wraps
+          // each slide, drawn at an absolute place, in a div of no size, so no wrapper was ever on
+          // screen and its deck was "no carousel found".
+          const unwrapped = (k) => {
+            let e = k;
+            while (e.children.length === 1) {
+              const b = e.getBoundingClientRect();
+              if (b.width > 0 && b.height > 0) break;
+              e = e.children[0];
+            }
+            return e;
+          };
+          const turningKids = (h) => withoutCopies([...h.children]).filter((k) => !clickable(k) && showsSomething(k)).map(unwrapped);
           // Slides turned by the arrow keys pressed anywhere on the page, where nothing else names
           // them a carousel: the holder `find` was given (see `keysStart`), kept as `turningSelector` is.
           let keysSelector = null;
