@@ -636,9 +636,9 @@ import Testing
     /// Slide decks no one here wrote, from Debian: S5's introduction (`s5`: fourteen slides, the
     /// arrow keys, Page Up and Down, Home and End; its links hidden until the pointer is over
     /// them; two slides that show their items one press at a time) and remark's boilerplate
-    /// (`libjs-remark-slide`: three slides of text). Both were "no carousel found". Both fail
-    /// one-announcement alone (no live region says the new slide); `verify` pages S5, whose
-    /// last slide takes more presses than slides.
+    /// (`libjs-remark-slide`: three slides of text), and iScroll's carousel demo. All were "no
+    /// carousel found". S5 and remark fail one-announcement alone (no live region says the new
+    /// slide); `verify` pages S5, whose last slide takes more presses than slides.
     @Test func slideDecksFromDebian() throws {
         let s5 = try Self.audit(["--url", "file:///usr/share/doc/s5/s5-intro.html"])
         #expect(
@@ -650,6 +650,17 @@ import Testing
         #expect(s5.line("focus-order")?.hasPrefix("PASS") == true, "\(s5.run.stdout)")
         let verify = try VerifyPageTests.verify(["--url", "file:///usr/share/doc/s5/s5-intro.html", Self.page("paging-s5.pv")]).run
         #expect(verify.lines == ["7 passed, 0 failed"], "\(verify.stdout)\(verify.stderr)")
+
+        // iScroll 5's carousel demo (`libjs-iscroll`): a strip of four slides moved inside a
+        // window 320 px wide by the arrow keys and swipes, one indicator sliding along. Its
+        // slides were read at the middle of the strip (slide 2 shown at load) until the widget
+        // was taken to be the window that clips the strip.
+        let iscroll = try Self.audit(["--url", "file:///usr/share/doc/libjs-iscroll/examples/demos/carousel/index.html"])
+        #expect(
+            iscroll.run.lines.first?.hasPrefix("Auditing the carousel #viewport ") == true, "\(iscroll.run.stdout)\(iscroll.run.stderr)")
+        #expect(iscroll.failing == ["value", "one-announcement", "reduce-motion"], "\(iscroll.run.stdout)")
+        #expect(iscroll.line("value")?.contains("once loaded slide 1 is on screen") == true, "\(iscroll.run.stdout)")
+        #expect(iscroll.line("scroll")?.contains("(6 key presses, each moving exactly as the model does)") == true, "\(iscroll.run.stdout)")
 
         let remark = try Self.audit(["--url", "file:///usr/share/doc/libjs-remark-slide/examples/boilerplate-local.html"])
         #expect(remark.failing == ["one-announcement"], "\(remark.run.stdout)\(remark.run.stderr)")

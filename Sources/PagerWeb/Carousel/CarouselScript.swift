@@ -421,9 +421,10 @@ enum CarouselScript {
           let turningWatch = null;
           // A slide shows something: words, a picture, a frame or a painted background. Jssor
           // keeps an empty black layer among its slides, for fading through.
+          // iScroll's demo paints each picture as the background of a div inside its slide.
           const showsSomething = (e) => e.textContent.trim() !== ''
             || !!e.querySelector('img,svg,video,canvas,iframe,picture,object,embed')
-            || getComputedStyle(e).backgroundImage !== 'none';
+            || [e, ...[...e.querySelectorAll('*')].slice(0, 50)].some((d) => getComputedStyle(d).backgroundImage !== 'none');
           // A wrapper with no box of its own around one element is that element: darkslide wraps
           // each slide, drawn at an absolute place, in a div of no size, so no wrapper was ever on
           // screen and its deck was "no carousel found".
@@ -463,6 +464,16 @@ enum CarouselScript {
             const same = (n) => { const c = n.getBoundingClientRect(); return Math.abs(c.left - b.left) <= 2 && Math.abs(c.right - b.right) <= 2 && Math.abs(c.top - b.top) <= 2 && Math.abs(c.bottom - b.bottom) <= 2; };
             let r = h;
             for (let n = h.parentElement; n && n !== document.body && same(n); n = n.parentElement) r = n;
+            // A strip of slides wider than the element that clips it (iScroll's demo: four slides
+            // in a strip 800 px wide, moved inside a window 320 px wide) is that element's: the
+            // slide shown is read at the middle of what a person sees, not of the strip (slide 2
+            // was read as shown at load).
+            for (let n = r.parentElement, up = 0; n && n !== document.body && up < 4; n = n.parentElement, up += 1) {
+              if (getComputedStyle(n).overflowX === 'visible') continue;
+              const c = n.getBoundingClientRect();
+              if (b.left < c.left - 1 || b.right > c.right + 1) return n;
+              break;
+            }
             return r;
           };
 
