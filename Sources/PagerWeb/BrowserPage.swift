@@ -54,6 +54,9 @@ package final class BrowserPage: Sendable {
         var phase = Phase.idle
         var dialogs: [Dialog] = []
         var refusedRequests: [String] = []
+        /// What is held back while sealed (`seal`), and what was: "POST URL".
+        var sealed = Seal.open
+        var heldBack: [String] = []
         /// The refused requests that were for scripts.
         var refusedScripts: [String] = []
         var navigationsAway: [String] = []
@@ -123,6 +126,28 @@ package final class BrowserPage: Sendable {
     package var dialogs: [Dialog] { records.withLock { $0.dialogs } }
     /// Addresses refused so far (not `file:`, not this machine), in the order they were asked for.
     package var refusedRequests: [String] { records.withLock { $0.refusedRequests } }
+    /// Requests the page made while it was sealed, which were not sent, in order ("POST URL").
+    package var heldBackRequests: [String] { records.withLock { $0.heldBack } }
+
+    /// What a sealed page may not do. An audit acts on a page as a person would, and a page's
+    /// script may answer anything with a request: a form posted, a beacon, an autosave as focus
+    /// leaves a field, the next document loaded by a key. An audit must send nothing.
+    package enum Seal: Sendable {
+        /// Everything is sent (the page loading).
+        case open
+        /// No request that sends (any method but GET, HEAD and OPTIONS: a form's POST, a
+        /// beacon, a fetch that saves) is sent, to this machine or any other.
+        case sends
+        /// Nor does the page leave: a document it starts to load, by any address, is dropped
+        /// (keys pressed on a whole page, where Enter or ArrowRight may load the next one).
+        case sendsAndLeaves
+    }
+
+    /// Seals the page (`Seal`) from now on; a request held back is dropped as aborted, so no
+    /// error page replaces the document.
+    package func seal(_ seal: Seal) {
+        records.withLock { $0.sealed = seal }
+    }
     /// Files the page asked for (besides the page itself and what was refused) that did not
     /// arrive, in order.
     package var failedLoads: [FailedLoad] { records.withLock { $0.failedLoads } }
@@ -427,7 +452,24 @@ package final class BrowserPage: Sendable {
         case "Fetch.requestPaused":
             guard let request = params["requestId"]?.stringValue else { return }
             let url = params["request"]?["url"]?.stringValue ?? ""
-            if RequestPolicy.allows(url) {
+            let method = params["request"]?["method"]?.stringValue ?? "GET"
+            let sends = !["GET", "HEAD", "OPTIONS"].contains(method.uppercased())
+            let leaves = params["resourceType"]?.stringValue == "Document"
+            let held: Bool = records.withLock { records in
+                switch records.sealed {
+                case .open: return false
+                case .sends: guard sends else { return false }
+                case .sendsAndLeaves: guard sends || leaves else { return false }
+                }
+                records.heldBack.append("\(method) \(url)")
+                return true
+            }
+            if held {
+                // Aborted, as a navigation the page itself cancelled: no error page replaces the
+                // document.
+                connection.send(
+                    "Fetch.failRequest", .object([("requestId", .string(request)), ("errorReason", .string("Aborted"))]), session: session)
+            } else if RequestPolicy.allows(url) {
                 connection.send("Fetch.continueRequest", .object([("requestId", .string(request))]), session: session)
             } else {
                 let script = params["resourceType"]?.stringValue == "Script"
@@ -467,9 +509,10 @@ package final class BrowserPage: Sendable {
             let request = params["requestId"]?.stringValue ?? ""
             let script = params["type"]?.stringValue == "Script"
             records.withLock { records in
-                records.failedLoads.append(
-                    FailedLoad(
-                        url: records.requestURLs.removeValue(forKey: request) ?? "a file", status: nil, reason: reason, script: script))
+                let url = records.requestURLs.removeValue(forKey: request)
+                // One held back while sealed is said as such (`heldBackRequests`).
+                if let url, records.heldBack.contains(where: { $0.hasSuffix(" " + url) }) { return }
+                records.failedLoads.append(FailedLoad(url: url ?? "a file", status: nil, reason: reason, script: script))
             }
         case "Network.loadingFinished":
             guard let request = params["requestId"]?.stringValue else { return }

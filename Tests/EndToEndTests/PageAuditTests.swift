@@ -630,7 +630,88 @@ import Testing
         let verify = try VerifyPageTests.verify(["--url", page, Self.page("paging-deck.pv")]).run
         #expect(verify.lines == ["8 passed, 0 failed"], "\(verify.stdout)\(verify.stderr)")
 
+        // Decks of other shapes, each "no carousel found" or misread before a review tried them:
+        // paged leftwards or downwards, a counter among the slides, a blank slide of its own
+        // class, a first slide that shows its items a press at a time; `verify` pages each.
+        for variant in ["?rtl=1", "?down=1", "?inside=1", "?blank=1", "?items=1"] {
+            let shaped = try Self.audit(["--url", page + variant])
+            #expect(shaped.failing == ["one-announcement"], "\(variant): \(shaped.run.stdout)\(shaped.run.stderr)")
+            #expect(shaped.line("value")?.contains("“N of 4”") == true, "\(variant): \(shaped.run.stdout)")
+            let paged = try VerifyPageTests.verify(["--url", page + variant, Self.page("paging-deck.pv")]).run
+            if variant == "?items=1" {
+                // Its first press shows an item, not the next slide: the model's next is the next
+                // slide, and verify says where the two part.
+                #expect(
+                    paged.lines.first?.hasSuffix(
+                        "paging-deck.pv:5: after next the model is on page 2 of 4; the carousel conveys slide 1 shown; next did not move the carousel: it conveys the page it conveyed before"
+                    ) == true, "\(paged.stdout)\(paged.stderr)")
+            } else {
+                #expect(paged.lines == ["8 passed, 0 failed"], "\(variant): \(paged.stdout)\(paged.stderr)")
+            }
+        }
+        #expect(
+            try Self.audit(["--url", page + "?down=1"]).line("scroll")?.contains("(6 key presses, each moving exactly as the model does)")
+                == true)
+        // Keys that stop at slide 2 passed scroll on the slides they reached.
+        let stuck = try Self.audit(["--url", page + "?stuck=1", "--rule", "scroll"])
+        #expect(
+            stuck.line("scroll")
+                == "FAIL scroll (WCAG 2.1.1): slide 3 and slide 4 could not be brought on screen with the deck's keys (ArrowRight and ArrowLeft, 36 presses at most)",
+            "\(stuck.run.stdout)")
+
         try Self.expectNoCarousel(page, variants: ["?scrolls=1", "?once=1", "?navigates=1"])
+    }
+
+    /// A deck that sends (deck.html?sends=1, served over HTTP on this machine): its note field
+    /// saves itself as focus leaves it, each key is logged with a beacon, the first opens a
+    /// shop's window, and ArrowRight on the last slide posts the answers with a form. Finding a
+    /// deck presses keys on a whole page, and stepping it presses ArrowRight on its last slide:
+    /// before the page was sealed, all four reached the server (a review's server logged the
+    /// POSTs), and the form took the page away mid-audit. Nothing but the page's own GETs may
+    /// arrive, from the audit or from `verify`, and the audit says what it held back.
+    @Test func aSlideDeckSendsNothing() throws {
+        let folder = try TemporaryDirectory()
+        let portFile = folder.path + "/port"
+        let log = folder.path + "/requests"
+        let serve = """
+            import http.server, os, sys
+            os.chdir(sys.argv[3])
+            class Logged(http.server.SimpleHTTPRequestHandler):
+                def record(self):
+                    with open(sys.argv[2], 'a') as f: f.write(self.command + ' ' + self.path + '\\n')
+                def do_GET(self):
+                    self.record(); super().do_GET()
+                def do_POST(self):
+                    self.record(); self.send_response(204); self.end_headers()
+                def log_message(self, *a): pass
+            server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Logged)
+            open(sys.argv[1] + '.tmp', 'w').write(str(server.server_address[1]))
+            os.rename(sys.argv[1] + '.tmp', sys.argv[1])
+            server.serve_forever()
+            """
+        let python = try #require(PulseAudioServer.findExecutable("python3"))
+        let server = try SpawnedProcess(
+            executable: python, arguments: ["-c", serve, portFile, log, Self.carousels.path], environment: ["HOME": folder.path])
+        defer { server.terminate() }
+        #expect(waitUntil { FileManager.default.fileExists(atPath: portFile) }, "the HTTP server did not start")
+        let port = try String(contentsOfFile: portFile, encoding: .utf8)
+        let url = "http://127.0.0.1:\(port)/deck.html?sends=1"
+        let audit = try Self.audit(["--url", url])
+        #expect(
+            audit.run.lines.first?.contains("found as slides turned by the arrow keys") == true, "\(audit.run.stdout)\(audit.run.stderr)")
+        #expect(
+            audit.run.lines.contains { $0.hasPrefix("note: ") && $0.contains("the page made while it was audited were not sent") },
+            "\(audit.run.stdout)")
+        #expect(audit.line("scroll")?.hasPrefix("PASS") == true, "\(audit.run.stdout)")
+        let script = folder.path + "/past-the-end.pv"
+        try "expect-position 1 of 4\nlast\nexpect-page 4\nnext\nexpect-page 4\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let verify = try VerifyPageTests.verify(["--url", url, script]).run
+        #expect(verify.lines == ["3 passed, 0 failed"], "\(verify.stdout)\(verify.stderr)")
+        let arrived = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        // Each run loads the page (a tab to find the deck by its keys, the audit's own, and more
+        // to watch it); its favicon is asked for too.
+        #expect(arrived.allSatisfy { $0 == "GET /deck.html?sends=1" || $0 == "GET /favicon.ico" }, "\(arrived)")
+        #expect(arrived.contains("GET /deck.html?sends=1"))
     }
 
     /// Slide decks no one here wrote, from Debian: S5's introduction (`s5`: fourteen slides, the

@@ -29,9 +29,17 @@ package struct CarouselFacts: Sendable {
     /// browser moves the choice with the arrow keys, Tab stops at the checked one, and Space,
     /// not Enter, checks one.
     package var pickersAreRadios = false
-    /// The carousel was found by pressing the arrow keys with focus on nothing (a slide deck):
-    /// they are its way to move, pressed wherever focus is (`key(_, on: "page")`).
-    package var pagedByKeys = false
+    /// The keys that page a carousel found by pressing them with focus on nothing (a slide
+    /// deck): forward and back ("ArrowRight", "ArrowLeft"; "ArrowDown", "ArrowUp" for a deck
+    /// paged downwards), pressed wherever focus is (`key(_, on: "page")`); nil for any other.
+    package var deckKeys: (forward: String, back: String)?
+    /// Found by pressing its keys: they are its way to move.
+    package var pagedByKeys: Bool { deckKeys != nil }
+    /// The start pages a deck's keys could not bring on screen (`deckPresses` at most).
+    package var deckUnreached: [Int] = []
+    /// The most presses of a deck's keys made to bring a deck of `count` slides from one slide
+    /// to another: a key may show the next item of a slide rather than the next slide.
+    package static func deckPresses(_ count: Int) -> Int { min(count * 4 + 20, 200) }
     package var previous: PageElement?
     package var next: PageElement?
     /// The control that starts and stops automatic rotation.

@@ -319,7 +319,14 @@ package struct PageAuditor: Sendable {
         case .next: return from == count - 1 ? [from, 0] : [from + 1]
         case .previous: return from == 0 ? [from, count - 1] : [from - 1]
         case .picker(let index, _): return [index]
-        case .key(let key, let part) where part.hasPrefix("picker-") || part == "slider" || part == "root" || part == "page":
+        case .key(let key, "page"):
+            // A deck's own keys: the one that went forward when it was found is forward.
+            guard let keys = facts.deckKeys, key == keys.forward || key == keys.back else { return nil }
+            let next = from + (key == keys.forward ? 1 : -1)
+            if next < 0 { return [from, count - 1] }
+            if next >= count { return [from, 0] }
+            return [next]
+        case .key(let key, let part) where part.hasPrefix("picker-") || part == "slider" || part == "root":
             switch key {
             case "Home": return [0]
             case "End": return [count - 1]
@@ -366,6 +373,17 @@ package struct PageAuditor: Sendable {
             }
         }
         var problems: [(String, PageElement?)] = []
+        // A deck's start pages its keys never brought: those slides are out of the keyboard's
+        // reach (a deck stuck after its third slide passed on the three it reached).
+        if let keys = facts.deckKeys, !facts.deckUnreached.isEmpty {
+            let slides = facts.deckUnreached.map { slidePhrase($0) }
+            let list = slides.count == 1 ? slides[0] : slides.dropLast().joined(separator: ", ") + " and " + slides[slides.count - 1]
+            problems.append(
+                (
+                    "\(list) could not be brought on screen with the deck's keys (\(keys.forward) and \(keys.back), \(CarouselFacts.deckPresses(count)) presses at most)",
+                    nil
+                ))
+        }
         // What a mouse can do, a keyboard must reach.
         for (control, mark) in [(facts.previous, "previous"), (facts.next, "next")] {
             guard let control, !control.disabled else { continue }

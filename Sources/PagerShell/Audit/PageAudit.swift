@@ -133,6 +133,12 @@ struct PageAudit {
             let more = dialogs.count > 1 ? " and \(dialogs.count - 1) more" : ""
             notes.append("the page opened a dialog (\(first.kind) \u{201C}\(first.message.clipped(60))\u{201D}\(more)); each was dismissed")
         }
+        let held = page.heldBackRequests
+        if let first = held.first {
+            notes.append(
+                "\(held.count == 1 ? "1 request" : "\(held.count) requests") the page made while it was audited \(held.count == 1 ? "was" : "were") not sent (the first: \(first.clipped(80))): an audit sends nothing and stays on the page"
+            )
+        }
         let missing = page.missingFiles
         if let refused = missing.refused { notes.append(refused + "): PagerVoice fetches nothing from the network") }
         if let failed = missing.failed { notes.append(failed + "): what was audited may lack their styles or scripts") }

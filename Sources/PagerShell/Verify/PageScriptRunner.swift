@@ -213,10 +213,9 @@ struct PageScriptRunner {
         }
         let control = forward ? facts.next : facts.previous
         let name = forward ? "next" : "previous"
-        if control == nil, facts.pagedByKeys {
-            // A slide deck: its arrow keys, with focus on nothing, as its readers page it.
-            let key = forward != facts.rightToLeft ? "ArrowRight" : "ArrowLeft"
-            return try probe.act(.key(key, on: "page"), facts: facts, marks: marks).after
+        if control == nil, let keys = facts.deckKeys {
+            // A slide deck: its keys, with focus on nothing, as its readers page it.
+            return try probe.act(.key(forward ? keys.forward : keys.back, on: "page"), facts: facts, marks: marks).after
         }
         if control == nil, let slider = facts.slider {
             guard slider.focusable else {
@@ -270,7 +269,7 @@ struct PageScriptRunner {
         if facts.pagedByKeys, let key {
             now = try probe.act(.key(key, on: "page"), facts: facts, marks: marks).after
         }
-        for _ in 0..<(facts.pagedByKeys ? CarouselProbe.deckPresses(facts.count) : max(facts.count, 1)) {
+        for _ in 0..<(facts.pagedByKeys ? CarouselFacts.deckPresses(facts.count) : max(facts.count, 1)) {
             let at = PagePosition(now, in: facts).agreedPage ?? now.shown ?? 0
             if at == index { return now }
             now = try step(forward: index > at, conveyed: now)

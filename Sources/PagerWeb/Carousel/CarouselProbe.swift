@@ -44,8 +44,8 @@ package struct CarouselProbe {
     /// a carousel: every later find, in this tab and in the tabs opened to watch it, is given it.
     /// Shared by copies of the probe, as those tabs are opened from copies.
     private let turningHolder = Locked<String?>(nil)
-    /// The holder of slides found turned by the arrow keys (`keySlides`), for every later find.
-    private let keysHolder = Locked<String?>(nil)
+    /// The slide deck found by its keys (`keySlides`), for every later find.
+    private let deckKeys = Locked<DeckKeys?>(nil)
 
     /// One pseudo-element part: its node, and its name ("::scroll-button(inline-end)").
     struct PseudoPart: Sendable {
@@ -165,6 +165,8 @@ package struct CarouselProbe {
     /// reading it: what both the audit and `verify --url` start from. Also returns the parts'
     /// DOM nodes, for reading the accessibility tree after each step.
     package func prepare(url: String) throws(Failure) -> (facts: CarouselFacts, marks: [String: Int]) {
+        // Loaded: from here on the page sends nothing (see `BrowserPage.Seal`).
+        page.seal(.sends)
         try install()
         var found = try script(findExpression)
         // Nothing a finder knows: perhaps slides that turn on their own and nothing else.
@@ -173,9 +175,15 @@ package struct CarouselProbe {
             found = try script(findExpression)
         }
         // Nor that: perhaps a slide deck, turned by the arrow keys wherever focus is.
-        if found["error"]?.stringValue == "not-found", found["css"]?["selector"] == nil, let holder = try keySlides(url: url) {
-            keysHolder.withLock { $0 = holder }
+        if found["error"]?.stringValue == "not-found", found["css"]?["selector"] == nil, let deck = try keySlides(url: url) {
+            deckKeys.withLock { $0 = deck }
             found = try script(findExpression)
+            // Keys pressed on a whole page can do anything its script says: from here on nothing
+            // it asks for is sent (a quiz deck sends its answers on the last slide's ArrowRight).
+            if found["error"] == nil {
+                page.seal(.sendsAndLeaves)
+                try script("window.open = () => null, true")
+            }
         }
         if let error = found["error"]?.stringValue {
             switch error {
@@ -209,7 +217,9 @@ package struct CarouselProbe {
         facts.pickersAreTabs = structure.tablist
         facts.pickersAreLinks = structure.links
         facts.pickersAreRadios = structure.radios
-        facts.pagedByKeys = structure.keys
+        if structure.keys, let deck = deckKeys.withLock({ $0 }) {
+            facts.deckKeys = (forward: deck.forward, back: deck.back)
+        }
         facts.rightToLeft = structure.rightToLeft
         try describe(&facts, structure, snapshot)
         facts.cssCarousel = structure.css
@@ -349,7 +359,7 @@ package struct CarouselProbe {
     /// turning slides' holder where those were what was found.
     var findExpression: String {
         let turning = turningHolder.withLock { $0 }
-        let keys = keysHolder.withLock { $0 }
+        let keys = deckKeys.withLock { $0?.holder }
         return
             "__pagervoice.find(\(selector.map(Self.literal) ?? "null"), null, \(turning.map(Self.literal) ?? "null"), \(keys.map(Self.literal) ?? "null"))"
     }
@@ -365,6 +375,7 @@ package struct CarouselProbe {
             if reducedMotion { try tab.page.setReducedMotion(true) }
             try Self.installBeforeLoad(on: tab.page)
             try tab.page.open(url)
+            tab.page.seal(.sends)
         } catch {
             throw .page(error)
         }
@@ -385,28 +396,61 @@ package struct CarouselProbe {
         return try tab.script("__pagervoice.turningStop()")["holder"]?.stringValue
     }
 
+    /// A slide deck found by its keys: its holder, and the keys that page it forward and back.
+    struct DeckKeys: Sendable, Equatable {
+        var holder: String
+        var forward: String
+        var back: String
+    }
+
     /// Slides turned by the arrow keys pressed with focus on nothing, where no finder found a
     /// carousel and nothing turned on its own, tried in a tab of their own so the page audited
-    /// is not moved: the selector of their holder, or nil. A slide deck (S5, remark) has no
-    /// control but its keys, and was "no carousel found" though people page it every day.
-    func keySlides(url: String) throws(Failure) -> String? {
+    /// is not moved, sealed so nothing a key asks for is sent (`BrowserPage.seal`): the deck's
+    /// holder and keys, or nil. A slide deck (S5, remark) has no control but its keys, and was
+    /// "no carousel found" though people page it every day. Right then Left first; then Left
+    /// then Right (a right-to-left deck, or one opened at its last slide); then Down then Up (a
+    /// deck paged downwards).
+    func keySlides(url: String) throws(Failure) -> DeckKeys? {
         let tab = try blankTab(url: url, reducedMotion: false)
         defer { _ = try? tab.page.close() }
+        tab.page.seal(.sendsAndLeaves)
         try tab.animationSpeed(Self.fastAnimations)
         let limit = Interrupted.milliseconds(roundingUp: settleLimit)
         do {
-            try tab.script("__pagervoice.keysRest(\(limit))")
-            guard try tab.script("__pagervoice.keysStart()").intValue ?? 0 > 0 else { return nil }
-            try tab.run { try tab.page.press(.arrowRight) }
-            try tab.script("__pagervoice.keysRest(\(limit))")
-            guard try tab.script("__pagervoice.keysMoved()").intValue ?? 0 > 0 else { return nil }
-            try tab.run { try tab.page.press(.arrowLeft) }
-            try tab.script("__pagervoice.keysRest(\(limit))")
-            return try tab.script("__pagervoice.keysStop()")["holder"]?.stringValue
+            for (first, second) in [(Key.arrowRight, Key.arrowLeft), (.arrowLeft, .arrowRight), (.arrowDown, .arrowUp)] {
+                guard try tab.script("__pagervoice.keysStart()").intValue ?? 0 > 0 else { return nil }
+                try tab.script("__pagervoice.keysRest(\(limit))")
+                try tab.script("__pagervoice.keysStart()")
+                // A first slide may show its items a press at a time before the next slide.
+                var presses = 0
+                var moved = false
+                while presses < 4, !moved {
+                    try tab.run { try tab.page.press(first) }
+                    presses += 1
+                    try tab.script("__pagervoice.keysRest(\(limit))")
+                    moved = try tab.script("__pagervoice.keysMoved()").intValue ?? 0 > 0
+                    // A key that loaded another document found pages of a site, not slides:
+                    // a deck found in the next document would not be the page's.
+                    guard tab.page.navigationsAway.isEmpty else { return nil }
+                }
+                guard moved else { continue }
+                for _ in 0..<presses {
+                    try tab.run { try tab.page.press(second) }
+                    try tab.script("__pagervoice.keysRest(\(limit))")
+                }
+                guard tab.page.navigationsAway.isEmpty else { return nil }
+                let found = try tab.script("__pagervoice.keysStop()")
+                if let holder = found["holder"]?.stringValue {
+                    let forward = found["forward"]?.boolValue ?? true
+                    return DeckKeys(holder: holder, forward: (forward ? first : second).rawValue, back: (forward ? second : first).rawValue)
+                }
+            }
+            return nil
         } catch .documentReplaced {
             // The key loaded another document (Sphinx's navigation_with_keys: ArrowRight goes to
-            // the next page): pages of a site, not slides of a deck. (The new document has no
-            // watch, so one that arrived after the script ran finds nothing either.)
+            // the next page) from the file it was: pages of a site, not slides of a deck. (The
+            // new document has no watch, so one that arrived after the script ran finds nothing
+            // either.)
             return nil
         }
     }
@@ -919,13 +963,13 @@ package struct CarouselProbe {
     /// Brings the widget to `page` with the pickers, else with Next (bounded), and says whether
     /// it got there.
     func go(to page: Int, _ facts: CarouselFacts) throws(Failure) -> Bool {
-        if facts.pagedByKeys {
+        if let keys = facts.deckKeys {
             // A slide deck, one key at a time: a key may show more of a slide before the next
             // (S5's incremental lists take a press for each item), so presses are counted, not
             // slides.
-            for _ in 0..<Self.deckPresses(facts.count) {
+            for _ in 0..<CarouselFacts.deckPresses(facts.count) {
                 guard let shown = try state()["shown"]?.intValue, shown >= 0, shown != page else { break }
-                try perform(.key(page > shown ? "ArrowRight" : "ArrowLeft", on: "page"))
+                try perform(.key(page > shown ? keys.forward : keys.back, on: "page"))
                 try settle()
             }
             return try state()["shown"]?.intValue == page
@@ -965,10 +1009,6 @@ package struct CarouselProbe {
         }
         return try state()["shown"]?.intValue == page
     }
-
-    /// The most arrow key presses made to bring a slide deck of `count` slides from one slide
-    /// to another: a key may show the next item of a slide rather than the next slide.
-    package static func deckPresses(_ count: Int) -> Int { min(count * 4 + 20, 200) }
 
     /// Next and Previous (Enter, Space unless Next is a link, and the mouse), each picker (Enter), and the arrow keys,
     /// Home and End on the pickers, from each start page. Steps are chained where one ends on
@@ -1016,11 +1056,19 @@ package struct CarouselProbe {
                 let shown = try state()["shown"]?.intValue ?? 0
                 facts.steps.append(try step(.key(key, on: "picker-\(max(shown, 0))"), facts, marks: marks))
             }
-        } else if facts.pagedByKeys {
-            // A slide deck: the arrow keys with focus on nothing, from each start page, so both
-            // ends are met.
-            for start in starts { try from(start, .key("ArrowRight", on: "page")) }
-            for start in starts.reversed() { try from(start, .key("ArrowLeft", on: "page")) }
+        } else if let keys = facts.deckKeys {
+            // A slide deck: its keys with focus on nothing, from each start page, so both ends
+            // are met. A start page the keys cannot bring is said (scroll), not skipped.
+            for start in starts {
+                guard try go(to: start, facts) else {
+                    facts.deckUnreached.append(start)
+                    continue
+                }
+                facts.steps.append(try step(.key(keys.forward, on: "page"), facts, marks: marks))
+            }
+            for start in starts.reversed() where !facts.deckUnreached.contains(start) {
+                try from(start, .key(keys.back, on: "page"))
+            }
         } else if facts.slider != nil {
             for start in [0, count - 1] {
                 for key in ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"] { try from(start, .key(key, on: "slider")) }
@@ -1181,7 +1229,7 @@ package struct CarouselProbe {
     /// The animations a page change starts, with motion as the page sets it, then with
     /// `prefers-reduced-motion: reduce`.
     func motion(_ facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> MotionFacts {
-        guard facts.next != nil || facts.pickers.count > 1 || facts.pagedByKeys else { return MotionFacts(normalMilliseconds: 0) }
+        guard facts.next != nil || facts.pickers.count > 1 || facts.deckKeys != nil else { return MotionFacts(normalMilliseconds: 0) }
         // The change's animations are slowed almost to a stop while they are read, so none has
         // ended by then; their durations are their own whatever the playback rate.
         func animationsOfAChange() throws(Failure) -> (Double, [String], part: String?) {
@@ -1194,7 +1242,7 @@ package struct CarouselProbe {
             if facts.next != nil { parts.append("next") }
             if facts.previous != nil { parts.append("previous") }
             if facts.pickers.count > 1 { parts.append("picker-\(shown == 0 ? 1 : 0)") }
-            if facts.pagedByKeys { parts += ["ArrowRight", "ArrowLeft"] }
+            if let keys = facts.deckKeys { parts += [keys.forward, keys.back] }
             // A change drawn by script frame by frame has no animation to list: its slides are
             // watched moving instead, with the page's clock back at its own speed (the slowed
             // timeline slows animation frames' timestamps too) and frames 60 a second.

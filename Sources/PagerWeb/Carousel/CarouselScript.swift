@@ -455,6 +455,31 @@ enum CarouselScript {
             return shown.length >= 1 && shown.length < c.kids.length
               && shown.every((k) => { const b = k.getBoundingClientRect(); return b.width >= 40 && b.height >= 40; });
           });
+          // A deck's slides: its holder's children of the tag most of them have, that answer no
+          // click, each looked through a wrapper of no size; a counter or a progress bar may
+          // stand among them (two at most), of another tag or drawn under 100 px one way. A
+          // blank slide (a pause in a talk) is a slide too.
+          const deckKids = (h) => {
+            const all = withoutCopies([...h.children]).filter((k) => !clickable(k) && !/^(script|style|template)$/.test(k.localName));
+            const counts = new Map();
+            all.forEach((k) => counts.set(k.localName, (counts.get(k.localName) || 0) + 1));
+            const [tag] = [...counts.entries()].reduce((a, e) => (e[1] > a[1] ? e : a), ['', 0]);
+            const small = (k) => { const b = k.getBoundingClientRect(); return visible(k) && (b.width < 100 || b.height < 100); };
+            const kids = all.filter((k) => k.localName === tag && !small(unwrapped(k)));
+            return all.length - kids.length > 2 ? [] : kids.map(unwrapped);
+          };
+          // Holders that could be a slide deck's: three or more slides (two that swap are a
+          // toggle), some on screen and some not, those shown at least 100 px each way (a list
+          // whose items a key shows one at a time is no deck; S5's incremental lists were taken
+          // for one), in no table, log, feed or application (whose keys are its own: a map, a
+          // game, an editor).
+          const deckHolders = () => within(document, '*').filter((h) => h.children.length >= 3
+            && !h.closest('[role=log],[role=feed],[role=application],table')).map((h) => ({ h, kids: deckKids(h) })).filter((c) => {
+            if (c.kids.length < 3) return false;
+            const shown = c.kids.filter((k) => onScreen(k, c.kids));
+            return shown.length >= 1 && shown.length < c.kids.length
+              && shown.every((k) => { const b = k.getBoundingClientRect(); return b.width >= 100 && b.height >= 100; });
+          });
           // The widget around a holder found by watching or by pressing keys: `root` if given,
           // else the outermost element around the holder with the holder's box, which holds its
           // arrows and frame.
@@ -471,7 +496,10 @@ enum CarouselScript {
             for (let n = r.parentElement, up = 0; n && n !== document.body && up < 4; n = n.parentElement, up += 1) {
               if (getComputedStyle(n).overflowX === 'visible') continue;
               const c = n.getBoundingClientRect();
-              if (b.left < c.left - 1 || b.right > c.right + 1) return n;
+              // Only a window of the strip's height: a whole site wrapped in an element that
+              // clips across (its header, menu and footer above and below the strip) is no
+              // carousel's.
+              if ((b.left < c.left - 1 || b.right > c.right + 1) && c.height <= b.height * 1.1 + 8) return n;
               break;
             }
             return r;
@@ -892,7 +920,7 @@ enum CarouselScript {
             keys(root) {
               const h = keysSelector ? document.querySelector(keysSelector) : null;
               if (!h || (root && !root.contains(h) && root !== h)) return null;
-              const kids = turningKids(h);
+              const kids = deckKids(h);
               if (kids.length < 2) return null;
               return { how: 'slides turned by the arrow keys (found by pressing them; no pickers, no Previous or Next found)', root: aroundHolder(h, root), slides: kids, pickers: [], keys: true };
             },
@@ -1346,28 +1374,35 @@ enum CarouselScript {
               return { holder: selectorOf(best.h), slides: best.kids.length, changes: best.changes };
             },
             // Slides turned by the arrow keys, where no finder found a carousel and nothing turned
-            // on its own: the holders of slides are read (`slideHolders`) with focus on nothing,
-            // then ArrowRight is pressed (`keysRest`, then `keysMoved`) and ArrowLeft (`keysRest`,
-            // then `keysStop`). A holder is a deck if the first showed it another slide and the
-            // second brought back the first one: a page settling moves once, not back. A key that
-            // scrolled the page (a wide page, or a strip the page scrolls) found nothing.
+            // on its own, in a tab sealed so nothing a key asks for is sent: the holders of a
+            // deck's slides (`deckHolders`) are read with focus on nothing (`keysStart`); one key
+            // is pressed until a holder shows other slides (at most four presses: a first slide
+            // may show its items one press at a time) and `keysMoved` says which; the other key
+            // is pressed as often, and `keysStop` names the holder back at its first slides: a
+            // page settling moves once, not back. A key that scrolled the page (a wide page, a
+            // strip the browser scrolls) found nothing. `keysRest` waits between presses.
             keysStart() {
+              window.open = () => null;
               if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
-              const candidates = slideHolders();
-              candidates.forEach((c) => { c.first = shownKey(c); });
-              keysWatch = { candidates, x: window.scrollX, y: window.scrollY };
+              const candidates = deckHolders();
+              const first = (c) => c.kids.findIndex((k) => onScreen(k, c.kids));
+              candidates.forEach((c) => { c.first = shownKey(c); c.firstIndex = first(c); });
+              keysWatch = { candidates, x: window.scrollX, y: window.scrollY, first };
               return candidates.length;
             },
-            // Until no animation runs and no holder's shown slides changed for 200 ms, at most
-            // `limit` milliseconds (a deck's transition, sped up as the audit's are).
+            // Until no animation runs in a candidate holder and no holder's shown slides changed
+            // for 200 ms, at most `limit` milliseconds (a deck's transition, sped up as the
+            // audit's are; a spinner elsewhere on the page is not waited for).
             keysRest(limit) {
               const started = performance.now();
               let last = null;
               let quietSince = started;
+              const holders = keysWatch ? keysWatch.candidates.map((c) => c.h) : [];
               return new Promise((resolve) => {
                 const check = () => {
                   const now = keysWatch ? keysWatch.candidates.map(shownKey).join(';') : '';
-                  const running = document.getAnimations().some((a) => a.playState === 'running');
+                  const running = document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.target
+                    && holders.some((h) => h.contains(a.effect.target)));
                   if (running || now !== last) quietSince = performance.now();
                   last = now;
                   if (performance.now() - quietSince >= 200 || performance.now() - started > limit) { resolve(true); return; }
@@ -1376,22 +1411,32 @@ enum CarouselScript {
                 realRequestFrame.call(window, check);
               });
             },
-            // After ArrowRight: how many holders show other slides than at the start.
+            // After the first key: how many holders show other slides than at the start (none
+            // where the page scrolled); each keeps whether its slides went forward.
             keysMoved() {
               if (!keysWatch) return 0;
-              if (window.scrollX !== keysWatch.x || window.scrollY !== keysWatch.y) keysWatch.candidates = [];
-              keysWatch.candidates = keysWatch.candidates.filter((c) => { const now = shownKey(c); return now !== '' && now !== c.first; });
-              return keysWatch.candidates.length;
+              if (window.scrollX !== keysWatch.x || window.scrollY !== keysWatch.y) return 0;
+              return keysWatch.candidates.filter((c) => {
+                const now = shownKey(c);
+                if (now === '' || now === c.first) return false;
+                const index = keysWatch.first(c);
+                // From the last slide to the first is forward (a deck that wraps), from the first
+                // to the last back; else the way the index went.
+                const last = c.kids.length - 1;
+                c.forward = c.firstIndex === last && index === 0 ? true : c.firstIndex === 0 && index === last ? false : index >= c.firstIndex;
+                return true;
+              }).length;
             },
-            // After ArrowLeft: the holder of the most slides among those back at their first
-            // slides, as a selector; or null.
+            // After the other key: the holder of the most slides among those that moved and are
+            // back at their first slides, as a selector, and whether the first key went forward;
+            // or null.
             keysStop() {
               if (!keysWatch) return null;
-              const back = keysWatch.candidates.filter((c) => shownKey(c) === c.first);
+              const back = keysWatch.candidates.filter((c) => c.forward !== undefined && shownKey(c) === c.first);
               keysWatch = null;
               if (!back.length) return null;
               const best = back.reduce((a, c) => (c.kids.length > a.kids.length ? c : a));
-              return { holder: selectorOf(best.h), slides: best.kids.length };
+              return { holder: selectorOf(best.h), slides: best.kids.length, forward: best.forward };
             },
             // Animation frames from the page's (virtual) clock; see `framesByClock`.
             framesFromClock() {
