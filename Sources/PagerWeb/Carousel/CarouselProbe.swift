@@ -447,10 +447,9 @@ package struct CarouselProbe {
             }
             return nil
         } catch .documentReplaced {
-            // The key loaded another document (Sphinx's navigation_with_keys: ArrowRight goes to
-            // the next page) from the file it was: pages of a site, not slides of a deck. (The
-            // new document has no watch, so one that arrived after the script ran finds nothing
-            // either.)
+            // The key loaded another document while the script ran, the seal notwithstanding
+            // (Sphinx's navigation_with_keys: ArrowRight goes to the next page): pages of a
+            // site, not slides of a deck.
             return nil
         }
     }
