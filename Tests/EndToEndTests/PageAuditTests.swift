@@ -751,7 +751,8 @@ import Testing
             "\(remark.run.stdout)")
     }
 
-    /// Decks made by Debian's slide tools from the examples they ship, kept unseen until the
+    /// Decks made by Debian's slide tools (from the examples they ship, but for pandoc's, whose
+    /// words are ours and whose deck is DZSlides'), kept unseen until the
     /// slide-deck finder was done (docs/real-carousels-2026-12-06.md, "Slide decks"): darkslide's
     /// (each slide wrapped in a div of no size: no wrapper was ever on screen, and the deck was
     /// "no carousel found" until such wrappers were looked through) and hovercraft's impress.js
@@ -787,6 +788,19 @@ import Testing
             impress.line("reduce-motion")?.contains(
                 "with prefers-reduced-motion: reduce, a page change still animates transform for 1000 ms")
                 == true, "\(impress.run.stdout)")
+
+        // Pandoc's DZSlides (Paul Rouget's deck, inlined by `pandoc -t dzslides`), tried last:
+        // its root element clips with a height of 0, which hid every slide as "clipped away"
+        // (the root's overflow is the window's), and the slides before and after the current
+        // one wait off the window's sides, which counted as on screen. It marks the current
+        // slide with aria-selected on a section, which no screen reader reads.
+        let markdown = "% Tide tables\n\n# Why tides\n\nThe moon.\n\n# Reading a table\n\nHeights.\n\n# Questions\n\nThank you.\n"
+        try markdown.write(toFile: folder.path + "/talk.md", atomically: true, encoding: .utf8)
+        try make("/usr/bin/pandoc", ["-t", "dzslides", "-s", folder.path + "/talk.md", "-o", folder.path + "/dzslides.html"])
+        let dz = try Self.audit(["--url", "file://" + folder.path + "/dzslides.html"])
+        #expect(dz.run.lines.first?.hasPrefix("Auditing the carousel body ") == true, "\(dz.run.stdout)\(dz.run.stderr)")
+        #expect(dz.failing == ["value", "hidden-pages", "one-announcement", "reduce-motion"], "\(dz.run.stdout)")
+        #expect(dz.line("value")?.contains("(the model: 1 of 4)") == true, "\(dz.run.stdout)")
     }
 
     /// Tabs with manual activation of our own (manual-tabs.html), as the APG's second example:

@@ -380,10 +380,15 @@ enum CarouselScript {
 
           // Clipped away: outside the box of an ancestor that clips its content.
           // `upTo`, where given, is the last ancestor whose clip counts (a widget's own window,
-          // not a page that scrolls in a box as tall as the window).
+          // not a page that scrolls in a box as tall as the window). The root element's overflow
+          // is the window's, not its box's, and so is the body's where the root's is visible
+          // (CSS Overflow 3, "overflow viewport propagation"): DZSlides gives the root
+          // `overflow: hidden` and a height of 0, and every slide counted as clipped away.
+          const rootVisible = () => { const r = getComputedStyle(document.documentElement); return r.overflowX === 'visible' && r.overflowY === 'visible'; };
           const clippedAway = (e, upTo) => {
             const b = e.getBoundingClientRect();
             for (let n = e.parentElement; n; n = n === upTo ? null : n.parentElement) {
+              if (n === document.documentElement || (n === document.body && rootVisible())) continue;
               const style = getComputedStyle(n);
               if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
               const c = n.getBoundingClientRect();
@@ -410,6 +415,10 @@ enum CarouselScript {
           const onScreen = (e, kids) => {
             if (!seen(e) || clippedAway(e)) return false;
             const b = e.getBoundingClientRect();
+            // Wholly left or right of the window is off screen: DZSlides parks the slides before
+            // and after the current one at left: -150% and +150%, and no point there hits
+            // anything, so every slide was "on screen". (Below the fold is still on the page.)
+            if (b.right <= 0 || b.left >= innerWidth) return false;
             const hit = document.elementsFromPoint(b.left + b.width / 2, b.top + b.height / 2).find((h) => !transparent(h));
             return !hit || !kids.some((k) => k !== e && k.contains(hit));
           };
