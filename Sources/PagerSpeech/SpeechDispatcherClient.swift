@@ -668,7 +668,8 @@ public final class SpeechDispatcherClient: Sendable {
 
     private func listVoices(on handle: SpeechDispatcherRaw.Handle, limit: Duration? = nil) throws(SpeechError) -> [SpeechDispatcherVoice] {
         let command = "LIST SYNTHESIS_VOICES"
-        guard let listed = awaitReply(command, on: handle, limit: limit, { SpeechDispatcherRaw.listVoices(handle) }) else {
+        // The daemon is busy with us alone while it lists (see `watch`'s `patient`).
+        guard let listed = awaitReply(command, on: handle, limit: limit, patient: true, { SpeechDispatcherRaw.listVoices(handle) }) else {
             throw givenUp(command)
         }
         guard let voices = listed else { throw .speechDispatcherRefused(command: command) }
@@ -813,9 +814,9 @@ public final class SpeechDispatcherClient: Sendable {
     /// Each `commandTimeout` without the reply, the daemon is greeted on a new connection; if it
     /// does not answer that either, it is given up (`stoppedAnswering`) then, without waiting for
     /// `body` to return.
-    private func expectingReply<T>(_ command: String, _ body: () -> T) -> T {
+    private func expectingReply<T>(_ command: String, patient: Bool = false, _ body: () -> T) -> T {
         let answered = Locked(false)
-        watch(command, answered)
+        watch(command, answered, patient: patient)
         let value = body()
         answered.withLock { $0 = true }
         return value
@@ -827,11 +828,17 @@ public final class SpeechDispatcherClient: Sendable {
     package static let slowReplyRounds = 8
 
     /// One `commandTimeout` of waiting for `answered`, then the verdict (see `expectingReply`).
-    private func watch(_ command: String, _ answered: Locked<Bool>, round: Int = 1) {
+    /// `patient`: a reply the daemon takes long to make and send (its voice list: espeak-ng's
+    /// 132 voices with each of its 100 variants are 13,000 lines, 0.75 s of the daemon's time on
+    /// a test machine), in which the daemon, serving one client at a time, greets no new
+    /// connection either: it is waited for all `slowReplyRounds` rounds without the greeting.
+    /// With the greeting asked for, the list was given up after 2 `commandTimeout`s, and the
+    /// connection with it.
+    private func watch(_ command: String, _ answered: Locked<Bool>, patient: Bool = false, round: Int = 1) {
         DispatchQueue.global().asyncAfter(deadline: Self.dispatchTime(.now + commandTimeout)) { [weak self] in
             guard let self, !answered.withLock({ $0 }), state.withLock({ $0.failure == nil }) else { return }
-            if round < Self.slowReplyRounds, stillAnswers() {
-                watch(command, answered, round: round + 1)
+            if round < Self.slowReplyRounds, patient || stillAnswers() {
+                watch(command, answered, patient: patient, round: round + 1)
             } else if !answered.withLock({ $0 }) {
                 stoppedAnswering(command, after: commandTimeout * round)
             }
@@ -843,13 +850,14 @@ public final class SpeechDispatcherClient: Sendable {
     /// With `limit` (a connection not yet the client's, which nothing else gives up), for that
     /// long at most.
     private func awaitReply<T: Sendable>(
-        _ command: String, on handle: SpeechDispatcherRaw.Handle, limit: Duration? = nil, _ body: @escaping @Sendable () -> T
+        _ command: String, on handle: SpeechDispatcherRaw.Handle, limit: Duration? = nil, patient: Bool = false,
+        _ body: @escaping @Sendable () -> T
     ) -> T? {
         let box = Locked<T?>(nil)
         let done = DispatchSemaphore(value: 0)
         worker.async { [self] in
             if isLive(handle) {
-                let value = expectingReply(command, body)
+                let value = expectingReply(command, patient: patient, body)
                 box.withLock { $0 = value }
             }
             done.signal()
