@@ -57,6 +57,8 @@ package final class BrowserPage: Sendable {
         /// What is held back while sealed (`seal`), and what was: "POST URL".
         var sealed = Seal.open
         var heldBack: [String] = []
+        /// The held requests that would have loaded another document in the tab.
+        var heldDocuments: [String] = []
         /// The refused requests that were for scripts.
         var refusedScripts: [String] = []
         var navigationsAway: [String] = []
@@ -128,6 +130,9 @@ package final class BrowserPage: Sendable {
     package var refusedRequests: [String] { records.withLock { $0.refusedRequests } }
     /// Requests the page made while it was sealed, which were not sent, in order ("POST URL").
     package var heldBackRequests: [String] { records.withLock { $0.heldBack } }
+    /// The addresses of documents the tab would have loaded while sealed `.sendsAndLeaves`, in
+    /// order (each is among `heldBackRequests` too).
+    package var heldDocuments: [String] { records.withLock { $0.heldDocuments } }
 
     /// What a sealed page may not do. An audit acts on a page as a person would, and a page's
     /// script may answer anything with a request: a form posted, a beacon, an autosave as focus
@@ -138,8 +143,9 @@ package final class BrowserPage: Sendable {
         /// No request that sends (any method but GET, HEAD and OPTIONS: a form's POST, a
         /// beacon, a fetch that saves) is sent, to this machine or any other.
         case sends
-        /// Nor does the page leave: a document it starts to load, by any address, is dropped
-        /// (keys pressed on a whole page, where Enter or ArrowRight may load the next one).
+        /// Nor does the page leave: a document it starts to load in the tab, by any address, is
+        /// dropped (keys pressed on a whole page, where Enter or ArrowRight may load the next
+        /// one). A frame's document is not the tab's: a gallery's video loads in its frame.
         case sendsAndLeaves
     }
 
@@ -454,7 +460,7 @@ package final class BrowserPage: Sendable {
             let url = params["request"]?["url"]?.stringValue ?? ""
             let method = params["request"]?["method"]?.stringValue ?? "GET"
             let sends = !["GET", "HEAD", "OPTIONS"].contains(method.uppercased())
-            let leaves = params["resourceType"]?.stringValue == "Document"
+            let leaves = params["resourceType"]?.stringValue == "Document" && params["frameId"]?.stringValue == target
             let held: Bool = records.withLock { records in
                 switch records.sealed {
                 case .open: return false
@@ -462,6 +468,7 @@ package final class BrowserPage: Sendable {
                 case .sendsAndLeaves: guard sends || leaves else { return false }
                 }
                 records.heldBack.append("\(method) \(url)")
+                if leaves { records.heldDocuments.append(url) }
                 return true
             }
             if held {

@@ -858,6 +858,102 @@ import Testing
         #expect(rotating.line("auto-advance")?.contains("with prefers-reduced-motion: reduce it still rotates") == true)
     }
 
+    /// A carousel in a dialog that is closed as the page loads (Bootstrap's modal holding its
+    /// carousel, from Debian): it was audited all the same, hidden, and the report was of
+    /// nothing a person meets (its named dots "have no accessible name", "no slide is on
+    /// screen"). It is refused now, naming the button that opens it; `--click` opens it as a
+    /// person would, and it is audited as it is drawn. The clicks are made in order (a banner's
+    /// button first), must each find one element drawn and uncovered, and may not leave the page.
+    @Test func aCarouselInAClosedDialogIsOpenedByAClick() throws {
+        let page = "file://" + Self.page("bootstrap-modal.html")
+        let closed = try Self.audit(["--url", page])
+        #expect(closed.run.status == 1)
+        #expect(closed.run.stdout.isEmpty, "\(closed.run.stdout)")
+        #expect(
+            closed.run.errorLines.first?.hasSuffix(
+                "is not drawn (it, or what holds it, is hidden, as a closed dialog's carousel is), so nothing a person meets could be measured; open it first as a person would, with --click '#open' (“View photos”, which opens what holds it)"
+            ) == true, "\(closed.run.stderr)")
+
+        let opened = try Self.audit(["--url", page, "--click", "#open"])
+        #expect(opened.run.status == 1)
+        #expect(opened.failing == ["one-announcement", "dot-contrast", "auto-advance"], "\(opened.run.stdout)")
+        #expect(
+            opened.run.lines.contains(
+                "note: as --click asked, the audit first clicked #open (“View photos”) and audited the page as those clicks left it"),
+            "\(opened.run.stdout)")
+        #expect(opened.line("label")?.contains("its 3 dots (“Slide 1” …)") == true, "\(opened.run.stdout)")
+        // JSON says it among the notes.
+        let json = try Self.audit(["--url", page, "--click", "#open", "--format", "json", "--rule", "label"])
+        let notes = try #require(try JSONSerialization.jsonObject(with: Data(json.run.stdout.utf8)) as? [String: Any])["notes"] as? [String]
+        #expect(notes?.first?.hasPrefix("as --click asked, the audit first clicked #open") == true, "\(json.run.stdout)")
+
+        // A banner over the button: clicked away first, in order.
+        let covered = try Self.audit(["--url", page + "?banner=1", "--click", "#open"])
+        #expect(covered.run.status == 1)
+        #expect(
+            covered.run.errorLines == [
+                "pagervoice audit: --click #open lies under #banner, which a click in its middle would reach instead (click that away first with an earlier --click)"
+            ], "\(covered.run.stderr)")
+        let cleared = try Self.audit(["--url", page + "?banner=1", "--click", "#accept", "--click", "#open", "--rule", "label"])
+        #expect(cleared.run.status == 0, "\(cleared.run.stdout)\(cleared.run.stderr)")
+        #expect(
+            cleared.run.lines.contains { $0.hasPrefix("note: as --click asked, the audit first clicked #accept (“Accept”), then #open") })
+
+        // What cannot be clicked as a person would is refused, in one line.
+        for (query, arguments, status, message) in [
+            ("", ["--click", "#nothing"], 1, "--click #nothing matches nothing on the page"),
+            (
+                "?banner=1", ["--click", "#accept", "--click", "#accept"], 1,
+                "--click #accept matches nothing on the page once #accept was clicked"
+            ),
+            ("", ["--click", "button"], 1, "--click button matches 8 elements (the first: #open); name one"),
+            (
+                "", ["--click", "#photos"], 1,
+                "--click #photos is not drawn on the page (hidden, or of no size), so a person could not click it"
+            ),
+            ("", ["--click", "!!!"], 2, "--click !!! is not a CSS selector: '!!!' is not a valid selector."),
+        ] {
+            let refused = try Self.audit(["--url", page + query] + arguments)
+            #expect(refused.run.status == Int32(status), "\(arguments)")
+            #expect(refused.run.errorLines == ["pagervoice audit: " + message], "\(arguments): \(refused.run.stderr)")
+        }
+        // A link to another page is not followed, and nothing names what would open the dialog.
+        let link = try Self.audit(["--url", page + "?link=1", "--click", "#open"])
+        #expect(link.run.status == 1)
+        #expect(
+            link.run.errorLines.first?.contains(
+                "--click #open loads another document (file://\(Self.page("elsewhere.html"))): --click opens what is on the page (a dialog, a gallery's viewer), it follows no link"
+            ) == true, "\(link.run.stderr)")
+        let unnamed = try Self.audit(["--url", page + "?link=1"])
+        #expect(unnamed.run.errorLines.first?.hasSuffix("with --click and the selector of what opens it") == true, "\(unnamed.run.stderr)")
+        // Without --url, or with nothing to click, it is a mistake on the command line.
+        let alone = try Self.audit(["--click", "#open"])
+        #expect(alone.run.status == 2)
+        #expect(alone.run.stderr.contains("--click clicks on the page --url names; add --url"), "\(alone.run.stderr)")
+        let empty = try Self.audit(["--url", page, "--click", " "])
+        #expect(empty.run.status == 2)
+        #expect(empty.run.stderr.contains("--click needs a CSS selector"), "\(empty.run.stderr)")
+    }
+
+    /// lightGallery's viewer as a visitor meets it: thumbnails alone until one is clicked. The
+    /// audit finds no carousel there, and with `--click` on the first thumbnail audits the
+    /// viewer it opens as it audits the one opened at load.
+    @Test func lightGalleryOpenedByItsThumbnail() throws {
+        let page = "file://" + Self.page("lightgallery.html?closed=1")
+        try Self.expectNoCarousel(page, variants: [""])
+        let opened = try Self.audit(["--url", page, "--click", "#gallery > a:first-child"])
+        #expect(opened.run.status == 1)
+        #expect(
+            opened.failing == ["label", "value", "scroll", "hidden-pages", "reduce-motion", "target-size"], "\(opened.run.stdout)")
+        #expect(
+            opened.line("one-announcement")?.contains("after a change made by hand the carousel's live region says “2 / 4” politely")
+                == true, "\(opened.run.stdout)")
+        #expect(
+            opened.run.lines.contains {
+                $0.hasPrefix("note: as --click asked, the audit first clicked #gallery > a:first-child (“Explore”)")
+            })
+    }
+
     /// lightGallery stopping at its ends (`?loop=0`) keeps Next offered on its last picture,
     /// where a press nudges the picture aside and back: 300 ms of `left` that changes nothing,
     /// which reduce-motion measured as the page change's motion. Without its counter

@@ -151,6 +151,20 @@ import Testing
         #expect(!run.stderr.contains("TypeError"), "\(run.stderr)")
     }
 
+    /// A carousel in a closed dialog is verified once `--click` opens it, as the audit does;
+    /// without it the script is not run, and the line says what opens it.
+    @Test func aCarouselInAClosedDialogIsVerifiedOnceOpened() throws {
+        let page = Self.page("bootstrap-modal.html") + "?ride=0"
+        let opened = try Self.verify(["--url", page, "--click", "#open", Self.page("paging-bootstrap.pv")])
+        #expect(opened.run.status == 0, "\(opened.run.stdout)\(opened.run.stderr)")
+        #expect(opened.run.lines == ["6 passed, 0 failed"])
+        let closed = try Self.verify(["--url", page, Self.page("paging-bootstrap.pv")])
+        #expect(closed.run.status == 1)
+        #expect(
+            closed.run.errorLines.first?.hasSuffix("with --click '#open' (“View photos”, which opens what holds it)") == true,
+            "\(closed.run.stderr)")
+    }
+
     /// The APG's own carousel examples rotate once as they load, so they start on slide 2
     /// (Tests/Carousels/apg-documented.html behaves as they do). The model starts there too: a
     /// script written for slide 2 passes on both. Before, the model began on page 1 and every

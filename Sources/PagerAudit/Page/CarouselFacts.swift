@@ -15,6 +15,9 @@ package struct CarouselFacts: Sendable {
     package var detection: String
     /// Other carousels on the page, by selector (`--carousel` picks one).
     package var others: [String] = []
+    /// What `--click` clicked before the carousel was looked for, in order, each named where
+    /// it has a name ("#open (“View photos”)").
+    package var clicked: [String] = []
     /// The widget's root element.
     package var widget: PageElement
     package var slides: [PageElement] = []

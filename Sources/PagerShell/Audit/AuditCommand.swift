@@ -130,6 +130,7 @@ struct AuditCommand: PagerVoiceSubcommand {
         guard let address = try page.address() else { throw ValidationError("--url is missing") }
         var run = PageAudit(address: address, carousel: page.carousel, browser: page.browser, rules: try selectedRules(), format: format)
         run.loadTimeout = page.loadTimeout
+        run.clicks = page.click
         return run
     }
 

@@ -12,6 +12,8 @@ import PagerWeb
 struct PageAudit {
     var address: PageAddress
     var carousel: String?
+    /// `--click`, in order.
+    var clicks: [String] = []
     var browser: String?
     var rules: [AuditRule]
     var format: AuditFormat
@@ -30,6 +32,7 @@ struct PageAudit {
             failed(address.shown(error.description), io)
             // A selector that is not CSS is a mistake on the command line, found by the browser.
             if case .probe(.invalidSelector) = error { return 2 }
+            if case .probe(.invalidClickSelector) = error { return 2 }
             return 1
         }
         for line in report.lines(format) {
@@ -95,6 +98,7 @@ struct PageAudit {
         let facts: CarouselFacts
         do {
             var probe = CarouselProbe(page: page, selector: carousel) { () throws(PageError) in try chromium.newPage() }
+            probe.clicks = clicks
             probe.commandTimeout = max(probe.commandTimeout, loadTimeout)
             facts = try probe.measure(url: address.url)
         } catch {
@@ -116,6 +120,12 @@ struct PageAudit {
         audited.others = facts.others
         audited.pickerWord = facts.pickerWord
         audited.notes = notes(page)
+        if !facts.clicked.isEmpty {
+            // First: what was audited is the page after these clicks, not the page as loaded.
+            audited.notes.insert(
+                "as --click asked, the audit first clicked \(facts.clicked.joined(separator: ", then ")) and audited the page as those clicks left it",
+                at: 0)
+        }
         if facts.unsettledRests > 0 {
             audited.notes.append(
                 "\(facts.unsettledRests) of the waits for the carousel to be at rest ran to their limit: the page never stood still there, so what followed was read while something moved"

@@ -15,6 +15,12 @@ struct PageOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "With --url: an element to click before the carousel is looked for, by CSS selector, as a person clicks what opens one (a gallery's thumbnail, a button that opens a dialog) or clears it (a banner's button); repeat it for several clicks, made in order. It must match one element, drawn and not covered, and may not load another document.",
+            valueName: "selector"))
+    var click: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
             "With --url: the headless Chromium to run, a path or a name on PATH (default: chromium-headless-shell, else chromium, on PATH).",
             valueName: "path"))
     var browser: String?
@@ -36,6 +42,7 @@ struct PageOptions: ParsableArguments {
     func checkWithoutURL() throws {
         guard url == nil else { return }
         if carousel != nil { throw ValidationError("--carousel picks a carousel on the page --url names; add --url") }
+        if !click.isEmpty { throw ValidationError("--click clicks on the page --url names; add --url") }
         if browser != nil { throw ValidationError("--browser runs the page --url names; add --url") }
         if timeout != nil { throw ValidationError("--timeout bounds loading the page --url names; add --url") }
     }
@@ -50,6 +57,7 @@ struct PageOptions: ParsableArguments {
             )
         }
         if let carousel, carousel.trimmingSpaces().isEmpty { throw ValidationError("--carousel needs a CSS selector") }
+        if click.contains(where: { $0.trimmingSpaces().isEmpty }) { throw ValidationError("--click needs a CSS selector") }
         if let browser, browser.trimmingSpaces().isEmpty { throw ValidationError("--browser needs the path of a headless Chromium") }
         do { return try PageAddress(url, workingDirectory: AuditCommand.workingDirectory()) } catch { throw ValidationError(error.message) }
     }

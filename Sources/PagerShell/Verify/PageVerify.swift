@@ -8,6 +8,8 @@ import PagerWeb
 final class PageVerify {
     let address: PageAddress
     let carousel: String?
+    /// `--click`, in order.
+    let clicks: [String]
     let loadTimeout: Duration
     let chromium: Browser
 
@@ -16,9 +18,10 @@ final class PageVerify {
         var description: String
     }
 
-    init(address: PageAddress, carousel: String?, browser: String?, loadTimeout: Duration) throws(Failure) {
+    init(address: PageAddress, carousel: String?, clicks: [String] = [], browser: String?, loadTimeout: Duration) throws(Failure) {
         self.address = address
         self.carousel = carousel
+        self.clicks = clicks
         self.loadTimeout = loadTimeout
         do { chromium = try Browser(executable: browser) } catch { throw Failure(description: address.shown(error.description)) }
     }
@@ -38,6 +41,7 @@ final class PageVerify {
         defer { _ = try? page.close() }
         let chromium = self.chromium
         var probe = CarouselProbe(page: page, selector: carousel) { () throws(PageError) in try chromium.newPage() }
+        probe.clicks = clicks
         probe.commandTimeout = max(probe.commandTimeout, loadTimeout)
         let prepared: (facts: CarouselFacts, marks: [String: Int])
         do { prepared = try probe.prepare(url: address.url) } catch { throw Failure(description: address.shown(error.description)) }

@@ -179,7 +179,8 @@ struct VerifyCommand: PagerVoiceSubcommand {
                 return 1
             }
             do {
-                pages = try PageVerify(address: address, carousel: page.carousel, browser: page.browser, loadTimeout: page.loadTimeout)
+                pages = try PageVerify(
+                    address: address, carousel: page.carousel, clicks: page.click, browser: page.browser, loadTimeout: page.loadTimeout)
             } catch {
                 runFailed(error)
                 io.finish(command: "pagervoice verify")

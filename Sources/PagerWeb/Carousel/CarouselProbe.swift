@@ -17,6 +17,9 @@ package struct CarouselProbe {
     package var page: BrowserPage
     /// `--carousel`: the widget's root, when the page has several.
     package var selector: String?
+    /// `--click`: elements clicked, in order, before the carousel is looked for, in every tab
+    /// the audit opens (`clickFirst`).
+    package var clicks: [String] = []
     /// Page time watched for rotation, each time: long enough for three changes of a carousel
     /// that turns every five seconds (the common default, Bootstrap's included).
     package var watch: Duration = .seconds(16)
@@ -71,6 +74,10 @@ package struct CarouselProbe {
         case notFound(url: String, missing: String? = nil)
         case selectorMatchesNothing(String)
         case invalidSelector(String, reason: String)
+        /// `--click`'s element could not be clicked as a person would click it; `why` completes
+        /// "--click SELECTOR …".
+        case clickFailed(String, why: String)
+        case invalidClickSelector(String, reason: String)
         /// `--carousel` matched, but nothing there is a carousel.
         case notACarousel(String, missing: String? = nil)
         case page(PageError)
@@ -82,6 +89,12 @@ package struct CarouselProbe {
         case documentReplaced
         /// No carousel on a page the server refused (404, 500): that status is the news.
         case httpStatus(url: String, status: Int)
+        /// The carousel found is not drawn (it is in a closed dialog, a collapsed panel): `opener`
+        /// is what would open it, where something names it ("#open (“View photos”)"), and
+        /// `others` says whether the page has more carousels.
+        case notDrawn(url: String, selector: String, opener: (selector: String, name: String?)?, others: Int)
+
+        package static func == (a: Failure, b: Failure) -> Bool { a.description == b.description }
         /// The carousel drew its parts anew (a narrow window, reduced motion) and nothing where
         /// it was is a carousel any more.
         case lostWhenRedrawn(String)
@@ -107,6 +120,9 @@ package struct CarouselProbe {
             case .notACarousel(let selector, let missing):
                 "--carousel \(selector.clipped(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides, no slides seen turning on their own in 16 s and no slides turned by the arrow keys"
                     + Self.missingClause(missing)
+            case .clickFailed(let selector, let why): "--click \(selector.clipped(60)) \(why)"
+            case .invalidClickSelector(let selector, let reason):
+                "--click \(selector.clipped(60)) is not a CSS selector: \(CarouselProbe.withoutCallSite(reason).clipped(100))"
             case .page(let error): error.description
             case .unexpectedAnswer(let what):
                 "the page answered the audit's script unexpectedly (\(what)); it may have replaced the browser's own functions"
@@ -119,10 +135,26 @@ package struct CarouselProbe {
                     + (columns
                         ? "but no ::scroll-marker on its children: its pages (columns, where ::column::scroll-marker marks them) are no elements PagerVoice can find yet, so nothing on the page was measured"
                         : "but fewer than two pages to move between, so nothing on the page was measured")
+            case .notDrawn(let url, let selector, let opener, let others):
+                "the carousel \(selector.clipped(60)) on \(url.clipped(80)) is not drawn (it, or what holds it, is hidden, as a closed dialog's carousel is), so nothing a person meets could be measured; open it first as a person would, with --click "
+                    + (opener.map {
+                        "\(CarouselProbe.quoted($0.selector.clipped(80)))\($0.name.map { " (“\($0)”, which opens what holds it)" } ?? " (it opens what holds it)")"
+                    }
+                        ?? "and the selector of what opens it")
+                    + (others > 0 ? ", or choose another of the page's \(others + 1) carousels with --carousel" : "")
             case .documentReplaced:
                 "the page loaded another document (it reloaded itself or went elsewhere) while it was being audited, so what was measured is not one page"
             }
         }
+    }
+
+    /// `text` as one word for a shell, in single quotes where it needs them and can have them.
+    static func quoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.,/:=@%+".unicodeScalars.contains($0)
+        }
+        if plain || text.contains("'") { return text }
+        return "'\(text)'"
     }
 
     /// The pseudo-elements a CSS carousel has, in CSS's words: "::scroll-button() and 4
@@ -168,6 +200,7 @@ package struct CarouselProbe {
         // Loaded: from here on the page sends nothing (see `BrowserPage.Seal`).
         page.seal(.sends)
         try install()
+        let clicked = try clickFirst()
         var found = try script(findExpression)
         // Nothing a finder knows: perhaps slides that turn on their own and nothing else.
         if found["error"]?.stringValue == "not-found", found["css"]?["selector"] == nil, let holder = try turningSlides(url: url) {
@@ -206,6 +239,14 @@ package struct CarouselProbe {
         // A carousel still coming in at load is read once at rest: SlidesJS fades in for 350 ms
         // and ignores clicks until then, so the first step "did nothing", at random.
         try settle()
+        let drawn = try script("__pagervoice.drawn()")
+        if drawn["drawn"]?.boolValue == false {
+            let opener = drawn["opener"]?.stringValue.map { selector in
+                let name = drawn["name"]?.stringValue ?? ""
+                return (selector: selector, name: AccessibleText.isSilent(name) ? nil : name.clipped(40))
+            }
+            throw .notDrawn(url: url, selector: structure.root, opener: opener, others: structure.others.count)
+        }
         let marks = try markedNodes(css: structure.css)
         let snapshot = try accessibility(marks)
         var facts = CarouselFacts(
@@ -214,6 +255,7 @@ package struct CarouselProbe {
                 watchedMilliseconds: Int(watch.components.seconds * 1000), changesAfterLoad: 0, changesAfterInteraction: 0),
             motion: MotionFacts(normalMilliseconds: 0))
         facts.others = structure.others
+        facts.clicked = clicked
         facts.pickersAreTabs = structure.tablist
         facts.pickersAreLinks = structure.links
         facts.pickersAreRadios = structure.radios
@@ -380,8 +422,61 @@ package struct CarouselProbe {
             throw .page(error)
         }
         try tab.install()
+        try tab.clickFirst()
         try tab.script("__pagervoice.framesFromClock()")
         return tab
+    }
+
+    /// `--click`, in order: each element clicked in its middle as a person clicks it, and the
+    /// page let come to rest, before the carousel is looked for: a gallery's viewer opens from a
+    /// thumbnail, a carousel in a dialog from its button, and a banner over the carousel goes
+    /// with a click on its own button. Returns each clicked element, with its name where it has
+    /// one ("#open (“View photos”)"). The tab stays on its page meanwhile: a click that would load
+    /// another document is refused, and so is one whose element is not there to be clicked
+    /// exactly as a person would (none or several match, it is not drawn, something lies over it).
+    @discardableResult
+    func clickFirst() throws(Failure) -> [String] {
+        guard !clicks.isEmpty else { return [] }
+        page.seal(.sendsAndLeaves)
+        defer { page.seal(.sends) }
+        var clicked: [String] = []
+        for (index, selector) in clicks.enumerated() {
+            let after = index == 0 ? "" : " once \(clicks[index - 1].clipped(40)) was clicked"
+            let target = try script("__pagervoice.clickTarget(\(Self.literal(selector)))")
+            if target["error"]?.stringValue == "selector" {
+                throw .invalidClickSelector(selector, reason: target["message"]?.stringValue ?? "")
+            }
+            if let count = target["count"]?.intValue {
+                let first = target["first"]?.stringValue.map { " (the first: \($0.clipped(60)))" } ?? ""
+                throw .clickFailed(
+                    selector,
+                    why: count == 0 ? "matches nothing on the page\(after)" : "matches \(count) elements\(first)\(after); name one")
+            }
+            if target["hidden"] != nil {
+                throw .clickFailed(
+                    selector, why: "is not drawn on the page\(after) (hidden, or of no size), so a person could not click it")
+            }
+            if let cover = target["coveredBy"]?.stringValue {
+                throw .clickFailed(
+                    selector,
+                    why:
+                        "lies under \(cover.clipped(60))\(after), which a click in its middle would reach instead (click that away first with an earlier --click)"
+                )
+            }
+            guard let x = target["x"]?.doubleValue, let y = target["y"]?.doubleValue else { throw .unexpectedAnswer("clickTarget") }
+            try run { try page.click(x: x, y: y) }
+            try script("__pagervoice.quiet(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
+            if let away = page.heldDocuments.first {
+                throw .clickFailed(
+                    selector,
+                    why:
+                        "loads another document (\(away.clipped(80))): --click opens what is on the page (a dialog, a gallery's viewer), it follows no link"
+                )
+            }
+            let name = target["name"]?.stringValue ?? ""
+            clicked.append(selector + (AccessibleText.isSilent(name) ? "" : " (\u{201C}\(name.clipped(40))\u{201D})"))
+        }
+        return clicked
     }
 
     /// Slides that turn on their own where no finder found a carousel, watched in a tab of

@@ -1194,6 +1194,24 @@ enum CarouselScript {
                   && !found[k].closest('[aria-disabled=true]')),
               };
             },
+            // Whether the widget found is drawn at all: its root, or a slide or picker of it (a
+            // root of no size may hold slides placed outside it). One that is not (a carousel in a
+            // closed dialog, a collapsed panel) is in the page but nowhere a person meets it, and
+            // every reading of it would be of nothing. Where it is not, what would open it: a
+            // drawn control outside it whose aria-controls, data-bs-target, data-target, href,
+            // commandfor or popovertarget names it or what holds it.
+            drawn() {
+              if (!found) return { drawn: false };
+              const r = found.root;
+              if (visible(r) || [...found.slides, ...found.pickers].some(visible)) return { drawn: true };
+              const ids = new Set();
+              for (let n = r; n && n.nodeType === 1; n = n.parentElement) if (n.id) ids.add(n.id);
+              const names = (e) => ['aria-controls', 'data-bs-target', 'data-target', 'href', 'commandfor', 'popovertarget']
+                .flatMap((a) => (e.getAttribute(a) || '').split(/\s+/)).map((v) => v.replace(/^#/, ''));
+              const opener = within(document, '[aria-controls],[data-bs-target],[data-target],a[href^="#"],[commandfor],[popovertarget]')
+                .find((e) => !r.contains(e) && visible(e) && names(e).some((id) => ids.has(id)));
+              return { drawn: false, opener: opener ? selectorOf(opener) : null, name: opener ? roughName(opener).slice(0, 60) : null };
+            },
             // How many waits for rest ran to their limit in this document.
             unsettled() {
               return unsettledRests;
@@ -1893,6 +1911,50 @@ enum CarouselScript {
               if (!e) return false;
               e.click();
               return true;
+            },
+            // `--click`: the one element `selector` names, brought on screen, and where a person
+            // would click it; or why it cannot be clicked (none or several match, it is not
+            // drawn, something else lies over its middle: a cookie banner to click away first).
+            clickTarget(selector) {
+              let all;
+              try { all = [...document.querySelectorAll(selector)]; } catch (error) { return { error: 'selector', message: String(error && error.message || error) }; }
+              if (all.length !== 1) return { count: all.length, first: all.length ? selectorOf(all[0]) : null };
+              const e = all[0];
+              let r = e.getBoundingClientRect();
+              if (!visible(e) || r.width < 1 || r.height < 1) return { hidden: true };
+              if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) {
+                e.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+                r = e.getBoundingClientRect();
+              }
+              const x = r.left + r.width / 2;
+              const y = r.top + r.height / 2;
+              const hit = document.elementFromPoint(x, y);
+              if (!hit) return { hidden: true };
+              if (hit !== e && !e.contains(hit)) return { coveredBy: selectorOf(hit) };
+              // A thumbnail link is named by its picture's alt text.
+              const pictures = [...e.querySelectorAll('img[alt]')].map((i) => i.alt.trim()).join(' ');
+              return { x, y, name: (roughName(e) || pictures).slice(0, 80) };
+            },
+            // After a click of `--click`: until nothing in the document has changed and no
+            // animation that ends has run for 200 ms (a dialog fading in, a gallery's picture
+            // arriving), at most `limit` milliseconds. A spinner's endless animation is not
+            // waited for.
+            quiet(limit) {
+              const started = performance.now();
+              let changed = started;
+              const observer = new MutationObserver(() => { changed = performance.now(); });
+              observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+              return new Promise((resolve) => {
+                const check = () => {
+                  const now = performance.now();
+                  const running = document.getAnimations().some((a) => a.playState === 'running' && a.effect
+                    && a.effect.getComputedTiming().endTime !== Infinity);
+                  if (running) changed = now;
+                  if (now - changed >= 200 || now - started > limit) { observer.disconnect(); resolve(now - started <= limit); return; }
+                  realRequestFrame.call(window, check);
+                };
+                realRequestFrame.call(window, check);
+              });
             },
             click(mark) {
               const e = face(document.querySelector('[' + MARK + '="' + mark + '"]'));
