@@ -935,6 +935,29 @@ import Testing
         #expect(empty.run.stderr.contains("--click needs a CSS selector"), "\(empty.run.stderr)")
     }
 
+    /// A page whose first carousel is hidden (a closed dialog's before the page's own; a phone
+    /// layout's before the desktop's) audits the drawn one, and says which it passed over. The
+    /// first find's marks were left on the hidden one, so its dots were read for the drawn
+    /// one's ("no accessible name", "Next did nothing"); marks are cleared at each find now.
+    @Test func aHiddenCarouselIsPassedOverForADrawnOne() throws {
+        let page = "file://" + Self.page("bootstrap-modal.html?hero=1")
+        let audit = try Self.audit(["--url", page])
+        #expect(audit.run.status == 1)
+        #expect(audit.run.lines.first?.hasPrefix("Auditing the carousel #hero on ") == true, "\(audit.run.stdout)")
+        #expect(
+            audit.run.lines.contains(
+                "note: the page's first carousel, #carouselExampleIndicators, is not drawn (it, or what holds it, is hidden, as a closed dialog's carousel is), so the drawn one was audited; --carousel '#carouselExampleIndicators', with --click on what opens it, audits the other"
+            ), "\(audit.run.stdout)")
+        #expect(!audit.run.stdout.contains("ran to their limit"), "\(audit.run.stdout)")
+        #expect(audit.failing == ["one-announcement"], "\(audit.run.stdout)")
+        #expect(audit.line("label")?.contains("its 3 dots (“Photo 1” …)") == true, "\(audit.run.stdout)")
+        // Named, the hidden one is refused, not passed over.
+        let named = try Self.audit(["--url", page, "--carousel", "#carouselExampleIndicators"])
+        #expect(named.run.status == 1)
+        #expect(named.run.errorLines.first?.contains("#carouselExampleIndicators on ") == true, "\(named.run.stderr)")
+        #expect(named.run.errorLines.first?.contains("is not drawn") == true, "\(named.run.stderr)")
+    }
+
     /// lightGallery's viewer as a visitor meets it: thumbnails alone until one is clicked. The
     /// audit finds no carousel there, and with `--click` on the first thumbnail audits the
     /// viewer it opens as it audits the one opened at load.

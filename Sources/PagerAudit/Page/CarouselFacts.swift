@@ -18,6 +18,9 @@ package struct CarouselFacts: Sendable {
     /// What `--click` clicked before the carousel was looked for, in order, each named where
     /// it has a name ("#open (“View photos”)").
     package var clicked: [String] = []
+    /// The page's first carousel, not drawn, passed over for the drawn one audited (nil where
+    /// the first was drawn, or named).
+    package var hiddenPassedOver: String?
     /// The widget's root element.
     package var widget: PageElement
     package var slides: [PageElement] = []

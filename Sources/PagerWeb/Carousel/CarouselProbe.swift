@@ -47,6 +47,9 @@ package struct CarouselProbe {
     /// a carousel: every later find, in this tab and in the tabs opened to watch it, is given it.
     /// Shared by copies of the probe, as those tabs are opened from copies.
     private let turningHolder = Locked<String?>(nil)
+    /// The drawn carousel audited where the first one found was not drawn (`prepare`), for
+    /// every later find, as `turningHolder` is.
+    private let drawnInstead = Locked<String?>(nil)
     /// The slide deck found by its keys (`keySlides`), for every later find.
     private let deckKeys = Locked<DeckKeys?>(nil)
 
@@ -149,7 +152,7 @@ package struct CarouselProbe {
     }
 
     /// `text` as one word for a shell, in single quotes where it needs them and can have them.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let plain = text.unicodeScalars.allSatisfy {
             ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.,/:=@%+".unicodeScalars.contains($0)
         }
@@ -234,18 +237,30 @@ package struct CarouselProbe {
                 throw .notFound(url: url, missing: missing)
             }
         }
-        let structure = try Structure(found)
+        var structure = try Structure(found)
         try fitViewport()
         // A carousel still coming in at load is read once at rest: SlidesJS fades in for 350 ms
         // and ignores clicks until then, so the first step "did nothing", at random.
         try settle()
         let drawn = try script("__pagervoice.drawn()")
+        var passedOver: String?
         if drawn["drawn"]?.boolValue == false {
-            let opener = drawn["opener"]?.stringValue.map { selector in
-                let name = drawn["name"]?.stringValue ?? ""
-                return (selector: selector, name: AccessibleText.isSilent(name) ? nil : name.clipped(40))
+            // The page's first carousel is hidden (a closed dialog's, a phone layout's beside the
+            // desktop's): where another is drawn and none was named, that one is audited.
+            if selector == nil, var other = try drawnOther(structure.others) {
+                passedOver = structure.root
+                other.others = [structure.root] + structure.others.filter { $0 != other.root }
+                structure = other
+                try script("__pagervoice.forgetUnsettled()")
+                try settle()
+            } else {
+                _ = try script(findExpression)
+                let opener = drawn["opener"]?.stringValue.map { selector in
+                    let name = drawn["name"]?.stringValue ?? ""
+                    return (selector: selector, name: AccessibleText.isSilent(name) ? nil : name.clipped(40))
+                }
+                throw .notDrawn(url: url, selector: structure.root, opener: opener, others: structure.others.count)
             }
-            throw .notDrawn(url: url, selector: structure.root, opener: opener, others: structure.others.count)
         }
         let marks = try markedNodes(css: structure.css)
         let snapshot = try accessibility(marks)
@@ -256,6 +271,7 @@ package struct CarouselProbe {
             motion: MotionFacts(normalMilliseconds: 0))
         facts.others = structure.others
         facts.clicked = clicked
+        facts.hiddenPassedOver = passedOver
         facts.pickersAreTabs = structure.tablist
         facts.pickersAreLinks = structure.links
         facts.pickersAreRadios = structure.radios
@@ -402,8 +418,9 @@ package struct CarouselProbe {
     var findExpression: String {
         let turning = turningHolder.withLock { $0 }
         let keys = deckKeys.withLock { $0?.holder }
+        let root = selector ?? drawnInstead.withLock { $0 }
         return
-            "__pagervoice.find(\(selector.map(Self.literal) ?? "null"), null, \(turning.map(Self.literal) ?? "null"), \(keys.map(Self.literal) ?? "null"))"
+            "__pagervoice.find(\(root.map(Self.literal) ?? "null"), null, \(turning.map(Self.literal) ?? "null"), \(keys.map(Self.literal) ?? "null"))"
     }
 
     /// A new tab on `url`, loaded with the probe's script, its clock about to be made virtual.
@@ -425,6 +442,18 @@ package struct CarouselProbe {
         try tab.clickFirst()
         try tab.script("__pagervoice.framesFromClock()")
         return tab
+    }
+
+    /// The first of `others` that is a carousel and drawn, found (and kept for every later find,
+    /// `drawnInstead`); nil where none is, with the widget found last left found.
+    func drawnOther(_ others: [String]) throws(Failure) -> Structure? {
+        for other in others {
+            let found = try script("__pagervoice.find(\(Self.literal(other)), null, null, null)")
+            guard found["error"] == nil, try script("__pagervoice.drawn()")["drawn"]?.boolValue == true else { continue }
+            drawnInstead.withLock { $0 = other }
+            return try Structure(found)
+        }
+        return nil
     }
 
     /// `--click`, in order: each element clicked in its middle as a person clicks it, and the

@@ -1109,6 +1109,13 @@ enum CarouselScript {
               found.slides = withoutCopies(found.slides);
               const r = found.root;
               // Everything of the widget gets a mark, so the accessibility tree can be matched to it.
+              // Marks of a find before this one go first (a hidden carousel passed over for a drawn
+              // one, a carousel drawn anew): a part found by its mark, and the Tab walk's start
+              // before the first marked element, took the other carousel's.
+              for (const e of document.querySelectorAll('[' + MARK + '],[' + MARK + '-face]')) {
+                e.removeAttribute(MARK);
+                e.removeAttribute(MARK + '-face');
+              }
               r.setAttribute(MARK, 'root');
               found.slides.forEach((e, i) => e.setAttribute(MARK, 'slide-' + i));
               // A loop's copies, so controls inside them are not taken for the widget's.
@@ -1215,6 +1222,11 @@ enum CarouselScript {
             // How many waits for rest ran to their limit in this document.
             unsettled() {
               return unsettledRests;
+            },
+            // The waits so far were for a carousel not drawn, passed over: none of them counts.
+            forgetUnsettled() {
+              unsettledRests = 0;
+              return true;
             },
             // How many runs of frames the page has begun (a request made outside a frame of its
             // own): a ticker, however it asks, is one.
