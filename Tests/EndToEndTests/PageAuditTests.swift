@@ -865,7 +865,7 @@ import Testing
     /// person would, and it is audited as it is drawn. The clicks are made in order (a banner's
     /// button first), must each find one element drawn and uncovered, and may not leave the page.
     @Test func aCarouselInAClosedDialogIsOpenedByAClick() throws {
-        let page = "file://" + Self.page("bootstrap-modal.html")
+        let page = "file://" + Self.page("bootstrap.html?modal=1")
         let closed = try Self.audit(["--url", page])
         #expect(closed.run.status == 1)
         #expect(closed.run.stdout.isEmpty, "\(closed.run.stdout)")
@@ -888,13 +888,13 @@ import Testing
         #expect(notes?.first?.hasPrefix("as --click asked, the audit first clicked #open") == true, "\(json.run.stdout)")
 
         // A banner over the button: clicked away first, in order.
-        let covered = try Self.audit(["--url", page + "?banner=1", "--click", "#open"])
+        let covered = try Self.audit(["--url", page + "&banner=1", "--click", "#open"])
         #expect(covered.run.status == 1)
         #expect(
             covered.run.errorLines == [
                 "pagervoice audit: --click #open lies under #banner, which a click in its middle would reach instead (click that away first with an earlier --click)"
             ], "\(covered.run.stderr)")
-        let cleared = try Self.audit(["--url", page + "?banner=1", "--click", "#accept", "--click", "#open", "--rule", "label"])
+        let cleared = try Self.audit(["--url", page + "&banner=1", "--click", "#accept", "--click", "#open", "--rule", "label"])
         #expect(cleared.run.status == 0, "\(cleared.run.stdout)\(cleared.run.stderr)")
         #expect(
             cleared.run.lines.contains { $0.hasPrefix("note: as --click asked, the audit first clicked #accept (“Accept”), then #open") })
@@ -903,7 +903,7 @@ import Testing
         for (query, arguments, status, message) in [
             ("", ["--click", "#nothing"], 1, "--click #nothing matches nothing on the page"),
             (
-                "?banner=1", ["--click", "#accept", "--click", "#accept"], 1,
+                "&banner=1", ["--click", "#accept", "--click", "#accept"], 1,
                 "--click #accept matches nothing on the page once #accept was clicked"
             ),
             ("", ["--click", "button"], 1, "--click button matches 8 elements (the first: #open); name one"),
@@ -918,13 +918,13 @@ import Testing
             #expect(refused.run.errorLines == ["pagervoice audit: " + message], "\(arguments): \(refused.run.stderr)")
         }
         // A link to another page is not followed, and nothing names what would open the dialog.
-        let link = try Self.audit(["--url", page + "?link=1", "--click", "#open"])
+        let link = try Self.audit(["--url", page + "&link=1", "--click", "#open"])
         #expect(link.run.status == 1)
         #expect(
             link.run.errorLines.first?.contains(
                 "--click #open loads another document (file://\(Self.page("elsewhere.html"))): --click opens what is on the page (a dialog, a gallery's viewer), it follows no link"
             ) == true, "\(link.run.stderr)")
-        let unnamed = try Self.audit(["--url", page + "?link=1"])
+        let unnamed = try Self.audit(["--url", page + "&link=1"])
         #expect(unnamed.run.errorLines.first?.hasSuffix("with --click and the selector of what opens it") == true, "\(unnamed.run.stderr)")
         // Without --url, or with nothing to click, it is a mistake on the command line.
         let alone = try Self.audit(["--click", "#open"])
@@ -940,7 +940,7 @@ import Testing
     /// first find's marks were left on the hidden one, so its dots were read for the drawn
     /// one's ("no accessible name", "Next did nothing"); marks are cleared at each find now.
     @Test func aHiddenCarouselIsPassedOverForADrawnOne() throws {
-        let page = "file://" + Self.page("bootstrap-modal.html?hero=1")
+        let page = "file://" + Self.page("bootstrap.html?modal=1&hero=1")
         let audit = try Self.audit(["--url", page])
         #expect(audit.run.status == 1)
         #expect(audit.run.lines.first?.hasPrefix("Auditing the carousel #hero on ") == true, "\(audit.run.stdout)")

@@ -154,7 +154,7 @@ import Testing
     /// A carousel in a closed dialog is verified once `--click` opens it, as the audit does;
     /// without it the script is not run, and the line says what opens it.
     @Test func aCarouselInAClosedDialogIsVerifiedOnceOpened() throws {
-        let page = Self.page("bootstrap-modal.html") + "?ride=0"
+        let page = Self.page("bootstrap.html?modal=1&ride=0")
         let opened = try Self.verify(["--url", page, "--click", "#open", Self.page("paging-bootstrap.pv")])
         #expect(opened.run.status == 0, "\(opened.run.stdout)\(opened.run.stderr)")
         #expect(opened.run.lines == ["6 passed, 0 failed"])

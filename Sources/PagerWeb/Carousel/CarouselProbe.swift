@@ -95,9 +95,7 @@ package struct CarouselProbe {
         /// The carousel found is not drawn (it is in a closed dialog, a collapsed panel): `opener`
         /// is what would open it, where something names it ("#open (“View photos”)"), and
         /// `others` says whether the page has more carousels.
-        case notDrawn(url: String, selector: String, opener: (selector: String, name: String?)?, others: Int)
-
-        package static func == (a: Failure, b: Failure) -> Bool { a.description == b.description }
+        case notDrawn(url: String, selector: String, opener: String?, others: Int)
         /// The carousel drew its parts anew (a narrow window, reduced motion) and nothing where
         /// it was is a carousel any more.
         case lostWhenRedrawn(String)
@@ -140,10 +138,7 @@ package struct CarouselProbe {
                         : "but fewer than two pages to move between, so nothing on the page was measured")
             case .notDrawn(let url, let selector, let opener, let others):
                 "the carousel \(selector.clipped(60)) on \(url.clipped(80)) is not drawn (it, or what holds it, is hidden, as a closed dialog's carousel is), so nothing a person meets could be measured; open it first as a person would, with --click "
-                    + (opener.map {
-                        "\(CarouselProbe.quoted($0.selector.clipped(80)))\($0.name.map { " (“\($0)”, which opens what holds it)" } ?? " (it opens what holds it)")"
-                    }
-                        ?? "and the selector of what opens it")
+                    + (opener ?? "and the selector of what opens it")
                     + (others > 0 ? ", or choose another of the page's \(others + 1) carousels with --carousel" : "")
             case .documentReplaced:
                 "the page loaded another document (it reloaded itself or went elsewhere) while it was being audited, so what was measured is not one page"
@@ -254,10 +249,13 @@ package struct CarouselProbe {
                 try script("__pagervoice.forgetUnsettled()")
                 try settle()
             } else {
-                _ = try script(findExpression)
+                // "'#open' (“View photos”, which opens what holds it)", a selector to paste.
                 let opener = drawn["opener"]?.stringValue.map { selector in
                     let name = drawn["name"]?.stringValue ?? ""
-                    return (selector: selector, name: AccessibleText.isSilent(name) ? nil : name.clipped(40))
+                    let which =
+                        AccessibleText.isSilent(name)
+                        ? "it opens what holds it" : "\u{201C}\(name.clipped(40))\u{201D}, which opens what holds it"
+                    return "\(Self.quoted(selector.clipped(80))) (\(which))"
                 }
                 throw .notDrawn(url: url, selector: structure.root, opener: opener, others: structure.others.count)
             }
