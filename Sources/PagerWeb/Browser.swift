@@ -24,6 +24,8 @@ package final class Browser: Sendable {
     private let closing: Locked<Bool>
     /// Whether a page has taken the blank tab the browser starts with.
     private let blankTabClaimed = Locked(false)
+    /// The site's service workers, held to the tabs' seal.
+    private let workers: ServiceWorkerSeal
 
     /// Starts the browser at `executable` (else the one `BrowserLocator` finds), with its profile
     /// in a new folder under `profileParent` (else `$TMPDIR` or /tmp).
@@ -69,8 +71,10 @@ package final class Browser: Sendable {
             connection.end(because: Self.whyEnded(process, closing: closing))
         }
         let version: JSON
+        let workers: ServiceWorkerSeal
         do {
             version = try connection.call("Browser.getVersion", timeout: startTimeout)
+            workers = try ServiceWorkerSeal(connection: connection)
         } catch {
             closing.withLock { $0 = true }
             process.terminate()
@@ -90,6 +94,7 @@ package final class Browser: Sendable {
         self.process = process
         self.profile = profile
         self.closing = closing
+        self.workers = workers
     }
 
     deinit { close() }
@@ -140,7 +145,7 @@ package final class Browser: Sendable {
             target = created["targetId"]?.stringValue
         }
         guard let target else { throw .devTools(.protocolError(method: "Target.createTarget", code: 0, message: "no target id")) }
-        return try BrowserPage(connection: connection, target: target)
+        return try BrowserPage(connection: connection, target: target, workers: workers)
     }
 
     /// What the connection reports when the pipe ends without `close()`: the browser exited, how,

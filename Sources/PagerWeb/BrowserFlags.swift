@@ -28,6 +28,11 @@ enum BrowserFlags {
             // what it cannot see, such as WebSockets.
             "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
             "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+            // No window the page asks for is opened (`window.open`, a link or a form with a
+            // target): a new window is a tab of its own, whose requests no seal of ours holds (a
+            // review's server received a form's POST and a new page's own). BrowserPage records
+            // each one asked for.
+            "--block-new-web-contents",
         ]
         // Chromium's sandbox cannot start as root (containers, CI); as anyone else it stays on.
         if getuid() == 0 { arguments.append("--no-sandbox") }

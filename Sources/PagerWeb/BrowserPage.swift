@@ -7,11 +7,14 @@ import PagerSystem
 /// Three things are handled as they happen, on the connection's reader thread, because a page
 /// would otherwise wait on us: JavaScript dialogs (alert, confirm, prompt, beforeunload) are
 /// dismissed at once and recorded; every request is checked and anything but `file:` and this
-/// machine is refused (`refusedRequests`); and once a page has loaded, the main frame loading
-/// another document (another page, or the same one again) is recorded (`navigationsAway`), since
-/// a page that leaves itself is something an auditor reports. A change of the address within the
-/// document (a fragment, `history.replaceState`, as carousels that deep-link their slides do) is
-/// no such thing: the document measured is still there.
+/// machine is refused (`refusedRequests`), and while sealed (`seal`) nothing that sends is sent
+/// (its WebSocket messages are held in the page: `WebSocketSeal`; its service workers' requests
+/// by `ServiceWorkerSeal`; windows it asks for are never opened: `windowsNotOpened`); and once a
+/// page has loaded, the main frame loading another document (another page, or the same one
+/// again) is recorded (`navigationsAway`), since a page that leaves itself is something an
+/// auditor reports. A change of the address within the document (a fragment,
+/// `history.replaceState`, as carousels that deep-link their slides do) is no such thing: the
+/// document measured is still there.
 package final class BrowserPage: Sendable {
     /// A JavaScript dialog the page opened, which was dismissed.
     package struct Dialog: Sendable, Equatable {
@@ -59,6 +62,11 @@ package final class BrowserPage: Sendable {
         var heldBack: [String] = []
         /// The held requests that would have loaded another document in the tab.
         var heldDocuments: [String] = []
+        /// The windows the page asked for (`window.open`, a link or form with a target), none
+        /// of which the browser opens (BrowserFlags): their addresses.
+        var windowsNotOpened: [String] = []
+        /// The script that seals every new document's sockets (`WebSocketSeal`), while sealed.
+        var socketSealScript: String?
         /// The refused requests that were for scripts.
         var refusedScripts: [String] = []
         var navigationsAway: [String] = []
@@ -92,10 +100,12 @@ package final class BrowserPage: Sendable {
     private let records = Locked(Records())
     private let accessibilityEnabled = Locked(false)
     private let handler: Int
+    private let workers: ServiceWorkerSeal
 
-    init(connection: DevToolsConnection, target: String) throws(PageError) {
+    init(connection: DevToolsConnection, target: String, workers: ServiceWorkerSeal) throws(PageError) {
         self.connection = connection
         self.targetID = target
+        self.workers = workers
         let attached = try PageError.wrap { () throws(DevToolsError) in
             try connection.call("Target.attachToTarget", .object([("targetId", .string(target)), ("flatten", .bool(true))]))
         }
@@ -114,12 +124,17 @@ package final class BrowserPage: Sendable {
         try command("Network.enable", .object([("maxTotalBufferSize", .int(0)), ("maxResourceBufferSize", .int(0))]))
         // Every request stops for a decision before it is sent (see `handle`).
         try command("Fetch.enable", .object([("patterns", .array([.object([("urlPattern", .string("*"))])]))]))
+        // Nor is a WebSocket message sent while sealed, which no interception sees (WebSocketSeal).
+        try command("Runtime.enable")
+        try command("Runtime.addBinding", .object([("name", .string(WebSocketSeal.binding))]))
+        try command("Page.addScriptToEvaluateOnNewDocument", .object([("source", .string(WebSocketSeal.source))]))
         // The page behaves as the focused window, so focus moves and :focus styles apply even
         // though no window of a headless browser ever has the system's focus.
         try command("Emulation.setFocusEmulationEnabled", .object([("enabled", .bool(true))]))
     }
 
     deinit {
+        workers.forget(targetID)
         connection.removeEventHandler(handler)
         connection.send("Target.closeTarget", .object([("targetId", .string(targetID))]))
     }
@@ -128,8 +143,13 @@ package final class BrowserPage: Sendable {
     package var dialogs: [Dialog] { records.withLock { $0.dialogs } }
     /// Addresses refused so far (not `file:`, not this machine), in the order they were asked for.
     package var refusedRequests: [String] { records.withLock { $0.refusedRequests } }
-    /// Requests the page made while it was sealed, which were not sent, in order ("POST URL").
-    package var heldBackRequests: [String] { records.withLock { $0.heldBack } }
+    /// Requests the page made while it was sealed, which were not sent, in order ("POST URL"),
+    /// then those its site's service workers were kept from sending meanwhile (a worker serves
+    /// every tab of its site, so what it held is each tab's).
+    package var heldBackRequests: [String] { records.withLock { $0.heldBack } + workers.held }
+    /// The windows the page asked to open (by script, or a link or form with a target), none of
+    /// which was opened, in order: their addresses. A new window would be a page no seal held.
+    package var windowsNotOpened: [String] { records.withLock { $0.windowsNotOpened } }
     /// The addresses of documents the tab would have loaded while sealed `.sendsAndLeaves`, in
     /// order (each is among `heldBackRequests` too).
     package var heldDocuments: [String] { records.withLock { $0.heldDocuments } }
@@ -147,12 +167,33 @@ package final class BrowserPage: Sendable {
         /// dropped (keys pressed on a whole page, where Enter or ArrowRight may load the next
         /// one). A frame's document is not the tab's: a gallery's video loads in its frame.
         case sendsAndLeaves
+
+        /// Whether a request of `method` sends (all but GET, HEAD and OPTIONS, which only fetch).
+        static func holds(method: String) -> Bool {
+            !["GET", "HEAD", "OPTIONS"].contains(method.uppercased())
+        }
     }
 
     /// Seals the page (`Seal`) from now on; a request held back is dropped as aborted, so no
     /// error page replaces the document.
     package func seal(_ seal: Seal) {
-        records.withLock { $0.sealed = seal }
+        let was = records.withLock { records in
+            defer { records.sealed = seal }
+            return records.sealed
+        }
+        workers.set(seal, for: targetID)
+        guard (was == .open) != (seal == .open) else { return }
+        // The sockets of the document now shown (sent before any later command of this tab), and
+        // of every document after it.
+        let flag = "globalThis.\(WebSocketSeal.flag) = \(seal != .open)"
+        connection.send("Runtime.evaluate", .object([("expression", .string(flag))]), session: session)
+        if seal != .open {
+            let added = try? command(
+                "Page.addScriptToEvaluateOnNewDocument", .object([("source", .string(WebSocketSeal.sealNewDocuments))]))
+            records.withLock { $0.socketSealScript = added?["identifier"]?.stringValue }
+        } else if let script = records.withLock({ $0.socketSealScript.take() }) {
+            connection.send("Page.removeScriptToEvaluateOnNewDocument", .object([("identifier", .string(script))]), session: session)
+        }
     }
     /// Files the page asked for (besides the page itself and what was refused) that did not
     /// arrive, in order.
@@ -455,11 +496,19 @@ package final class BrowserPage: Sendable {
             records.withLock { $0.dialogs.append(dialog) }
             // Cancelled, except that leaving a page is allowed: an auditor must never be kept on one.
             connection.send("Page.handleJavaScriptDialog", .object([("accept", .bool(kind == "beforeunload"))]), session: session)
+        case "Runtime.bindingCalled":
+            guard params["name"]?.stringValue == WebSocketSeal.binding else { return }
+            let url = params["payload"]?.stringValue ?? ""
+            records.withLock { $0.heldBack.append("a message on the WebSocket \(url)") }
+        case "Page.windowOpen":
+            // Not opened (BrowserFlags): recorded, so the audit can say what the page asked for.
+            let url = params["url"]?.stringValue ?? ""
+            records.withLock { $0.windowsNotOpened.append(url) }
         case "Fetch.requestPaused":
             guard let request = params["requestId"]?.stringValue else { return }
             let url = params["request"]?["url"]?.stringValue ?? ""
             let method = params["request"]?["method"]?.stringValue ?? "GET"
-            let sends = !["GET", "HEAD", "OPTIONS"].contains(method.uppercased())
+            let sends = Seal.holds(method: method)
             let leaves = params["resourceType"]?.stringValue == "Document" && params["frameId"]?.stringValue == target
             let held: Bool = records.withLock { records in
                 switch records.sealed {
@@ -471,23 +520,15 @@ package final class BrowserPage: Sendable {
                 if leaves { records.heldDocuments.append(url) }
                 return true
             }
-            if held {
-                // Aborted, as a navigation the page itself cancelled: no error page replaces the
-                // document.
-                connection.send(
-                    "Fetch.failRequest", .object([("requestId", .string(request)), ("errorReason", .string("Aborted"))]), session: session)
-            } else if RequestPolicy.allows(url) {
-                connection.send("Fetch.continueRequest", .object([("requestId", .string(request))]), session: session)
-            } else {
+            let decision = RequestPolicy.decide(url, held: held)
+            if decision == .refuse {
                 let script = params["resourceType"]?.stringValue == "Script"
                 records.withLock { records in
                     records.refusedRequests.append(url)
                     if script { records.refusedScripts.append(url) }
                 }
-                connection.send(
-                    "Fetch.failRequest", .object([("requestId", .string(request)), ("errorReason", .string("BlockedByClient"))]),
-                    session: session)
             }
+            RequestPolicy.answer(request, decision, on: connection, session: session)
         case "Page.frameNavigated":
             let frame = params["frame"]
             guard frame?["parentId"] == nil, let url = frame?["url"]?.stringValue else { return }

@@ -236,6 +236,9 @@ package final class DevToolsConnection: Sendable {
                 sequence: state.lastSequence)
         }
         for handler in handlers.withLock({ $0.sorted { $0.key < $1.key }.map(\.value) }) { handler(event) }
+        // The Runtime domain's events (each console message of a page that logs every frame) are
+        // for handlers only: kept, they would push out the few an awaited event is among.
+        guard !method.hasPrefix("Runtime.") else { return }
         state.withLock { state in
             state.events.append(event)
             if state.events.count > keptEvents { state.events.removeFirst(state.events.count - keptEvents / 2) }

@@ -17,6 +17,32 @@ enum RequestPolicy {
         }
     }
 
+    /// What becomes of a request the browser paused for us.
+    enum Decision {
+        /// Held back by a seal: dropped as aborted, as a navigation the page itself cancelled, so
+        /// no error page replaces the document.
+        case hold
+        case send
+        /// Not to this machine: refused as blocked.
+        case refuse
+    }
+
+    /// The decision on a request to `url`, `held` back by a seal or not.
+    static func decide(_ url: String, held: Bool) -> Decision {
+        held ? .hold : allows(url) ? .send : .refuse
+    }
+
+    /// Tells the browser `decision` on the paused `request` (on the reader thread: it only sends).
+    static func answer(_ request: String, _ decision: Decision, on connection: DevToolsConnection, session: String?) {
+        switch decision {
+        case .send: connection.send("Fetch.continueRequest", .object([("requestId", .string(request))]), session: session)
+        case .hold, .refuse:
+            let reason = decision == .hold ? "Aborted" : "BlockedByClient"
+            connection.send(
+                "Fetch.failRequest", .object([("requestId", .string(request)), ("errorReason", .string(reason))]), session: session)
+        }
+    }
+
     /// The host of "//user@host:port/path" in lower case, without user or port; nil if there is
     /// no authority.
     private static func host(of rest: Substring) -> String? {

@@ -663,24 +663,40 @@ import Testing
     }
 
     /// A deck that sends (deck.html?sends=1, served over HTTP on this machine): its note field
-    /// saves itself as focus leaves it, each key is logged with a beacon, the first opens a
-    /// shop's window, and ArrowRight on the last slide posts the answers with a form. Finding a
-    /// deck presses keys on a whole page, and stepping it presses ArrowRight on its last slide:
-    /// before the page was sealed, all four reached the server (a review's server logged the
-    /// POSTs), and the form took the page away mid-audit. Nothing but the page's own GETs may
-    /// arrive, from the audit or from `verify`, and the audit says what it held back.
+    /// saves itself as focus leaves it, each key is logged with a beacon, sent on a WebSocket and
+    /// told to the site's service worker, which posts it, the first opens a shop's window and posts a share form
+    /// into a new window, and ArrowRight on the last slide posts the answers with a form.
+    /// Finding a deck presses keys on a whole page, and stepping it presses ArrowRight on its
+    /// last slide: before the page was sealed, all of it reached the server (a review's server
+    /// logged the POSTs), and the form took the page away mid-audit; once sealed, the socket's
+    /// messages, the worker's posts and the new window's still did (no tab's interception sees
+    /// them). Nothing but the
+    /// page's own GETs may arrive, from the audit or from `verify`, and the audit says what it
+    /// held back and which window it did not open; `--click` on a link to a new window is refused.
     @Test func aSlideDeckSendsNothing() throws {
         let folder = try TemporaryDirectory()
         let portFile = folder.path + "/port"
         let log = folder.path + "/requests"
+        // A WebSocket is answered too, and each message it receives logged ("WS text").
         let serve = """
-            import http.server, os, sys
+            import base64, hashlib, http.server, os, sys
             os.chdir(sys.argv[3])
             class Logged(http.server.SimpleHTTPRequestHandler):
-                def record(self):
-                    with open(sys.argv[2], 'a') as f: f.write(self.command + ' ' + self.path + '\\n')
+                def record(self, line=None):
+                    with open(sys.argv[2], 'a') as f: f.write((line or self.command + ' ' + self.path) + '\\n')
                 def do_GET(self):
-                    self.record(); super().do_GET()
+                    self.record()
+                    if self.headers.get('Upgrade', '').lower() != 'websocket': return super().do_GET()
+                    key = self.headers['Sec-WebSocket-Key'] + '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
+                    self.send_response(101); self.send_header('Upgrade', 'websocket'); self.send_header('Connection', 'Upgrade')
+                    self.send_header('Sec-WebSocket-Accept', base64.b64encode(hashlib.sha1(key.encode()).digest()).decode())
+                    self.end_headers(); self.wfile.flush()
+                    while True:
+                        head = self.rfile.read(2)
+                        if len(head) < 2 or head[0] & 15 == 8: return
+                        mask = self.rfile.read(4)
+                        data = bytes(b ^ mask[k % 4] for k, b in enumerate(self.rfile.read(head[1] & 127)))
+                        self.record('WS ' + data.decode())
                 def do_POST(self):
                     self.record(); self.send_response(204); self.end_headers()
                 def log_message(self, *a): pass
@@ -702,15 +718,29 @@ import Testing
         #expect(
             audit.run.lines.contains { $0.hasPrefix("note: ") && $0.contains("the page made while it was audited were not sent") },
             "\(audit.run.stdout)")
+        #expect(
+            audit.run.lines.contains {
+                $0.hasPrefix("note: the page asked to open a window (http://127.0.0.1:\(port)/share), which was not opened")
+            }, "\(audit.run.stdout)")
         #expect(audit.line("scroll")?.hasPrefix("PASS") == true, "\(audit.run.stdout)")
+        let basket = try Self.audit(["--url", url, "--click", "#basket"]).run
+        #expect(basket.status == 1)
+        #expect(
+            basket.stderr
+                == "pagervoice audit: --click #basket opens another window (http://127.0.0.1:\(port)/basket?add=sku-123): --click opens what is on the page (a dialog, a gallery's viewer), it opens no window\n",
+            "\(basket.stdout)\(basket.stderr)")
         let script = folder.path + "/past-the-end.pv"
         try "expect-position 1 of 4\nlast\nexpect-page 4\nnext\nexpect-page 4\n".write(toFile: script, atomically: true, encoding: .utf8)
         let verify = try VerifyPageTests.verify(["--url", url, script]).run
         #expect(verify.lines == ["3 passed, 0 failed"], "\(verify.stdout)\(verify.stderr)")
         let arrived = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
         // Each run loads the page (a tab to find the deck by its keys, the audit's own, and more
-        // to watch it); its favicon is asked for too.
-        #expect(arrived.allSatisfy { $0 == "GET /deck.html?sends=1" || $0 == "GET /favicon.ico" }, "\(arrived)")
+        // to watch it), its service worker and its socket, which says "joined" where it opens
+        // before the page is sealed; its favicon is asked for too.
+        let loads = ["GET /deck.html?sends=1", "GET /favicon.ico", "GET /deck-worker.js", "GET /socket", "WS joined"]
+        #expect(arrived.allSatisfy { loads.contains($0) }, "\(arrived)")
+        #expect(arrived.contains("GET /deck-worker.js"), "the service worker never started: \(arrived)")
+        #expect(arrived.contains("GET /socket"), "the socket never opened: \(arrived)")
         #expect(arrived.contains("GET /deck.html?sends=1"))
     }
 

@@ -28,6 +28,16 @@ import Testing
         }
     }
 
+    /// A seal holds a request whatever its address; one not held goes where the policy allows.
+    @Test func aHeldRequestIsHeldEvenToThisMachine() {
+        #expect(RequestPolicy.decide("http://127.0.0.1:8080/save", held: true) == .hold)
+        #expect(RequestPolicy.decide("http://example.com/save", held: true) == .hold)
+        #expect(RequestPolicy.decide("http://127.0.0.1:8080/save", held: false) == .send)
+        #expect(RequestPolicy.decide("http://example.com/save", held: false) == .refuse)
+        #expect(BrowserPage.Seal.holds(method: "post") && BrowserPage.Seal.holds(method: "PUT"))
+        #expect(!BrowserPage.Seal.holds(method: "GET") && !BrowserPage.Seal.holds(method: "options"))
+    }
+
     @Test func durations() {
         #expect(DurationText.seconds(.seconds(10)) == "10 s")
         #expect(DurationText.seconds(.milliseconds(500)) == "0.5 s")

@@ -154,6 +154,12 @@ struct PageAudit {
                 "\(held.count == 1 ? "1 request" : "\(held.count) requests") the page made while it was audited \(held.count == 1 ? "was" : "were") not sent (the first: \(first.clipped(80))): an audit sends nothing and stays on the page"
             )
         }
+        let windows = page.windowsNotOpened
+        if let first = windows.first {
+            notes.append(
+                "the page asked to open \(windows.count == 1 ? "a window" : "\(windows.count) windows") (\(windows.count == 1 ? "" : "the first: ")\(first.clipped(80))), which \(windows.count == 1 ? "was" : "were") not opened: an audit stays on its page, and a new window would be one it could not keep from sending"
+            )
+        }
         let missing = page.missingFiles
         if let refused = missing.refused { notes.append(refused + "): PagerVoice fetches nothing from the network") }
         if let failed = missing.failed { notes.append(failed + "): what was audited may lack their styles or scripts") }

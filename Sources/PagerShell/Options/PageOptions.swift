@@ -15,7 +15,7 @@ struct PageOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "With --url: an element to click before the carousel is looked for, by CSS selector, as a person clicks what opens one (a gallery's thumbnail, a button that opens a dialog) or clears it (a banner's button); repeat it for several clicks, made in order. It must match one element, drawn and not covered, and may not load another document.",
+            "With --url: an element to click before the carousel is looked for, by CSS selector, as a person clicks what opens one (a gallery's thumbnail, a button that opens a dialog) or clears it (a banner's button); repeat it for several clicks, made in order. It must match one element, drawn and not covered, and may neither load another document nor open a window.",
             valueName: "selector"))
     var click: [String] = []
 

@@ -491,6 +491,7 @@ package struct CarouselProbe {
                 )
             }
             guard let x = target["x"]?.doubleValue, let y = target["y"]?.doubleValue else { throw .unexpectedAnswer("clickTarget") }
+            let windowsBefore = page.windowsNotOpened.count
             try run { try page.click(x: x, y: y) }
             try script("__pagervoice.quiet(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
             if let away = page.heldDocuments.first {
@@ -498,6 +499,13 @@ package struct CarouselProbe {
                     selector,
                     why:
                         "loads another document (\(away.clipped(80))): --click opens what is on the page (a dialog, a gallery's viewer), it follows no link"
+                )
+            }
+            if let window = page.windowsNotOpened.dropFirst(windowsBefore).first {
+                throw .clickFailed(
+                    selector,
+                    why:
+                        "opens another window (\(window.clipped(80))): --click opens what is on the page (a dialog, a gallery's viewer), it opens no window"
                 )
             }
             let name = target["name"]?.stringValue ?? ""
