@@ -9,6 +9,7 @@ package enum AuditRule: String, Sendable, CaseIterable {
     case edges
     case hiddenPages = "hidden-pages"
     case focusOrder = "focus-order"
+    case focusVisible = "focus-visible"
     case oneAnnouncement = "one-announcement"
     case reduceMotion = "reduce-motion"
     case rtl
@@ -29,6 +30,7 @@ package enum AuditRule: String, Sendable, CaseIterable {
         case .scroll: "2.1.1"
         case .edges, .oneAnnouncement: "4.1.3"
         case .hiddenPages, .focusOrder: "2.4.3"
+        case .focusVisible: "2.4.7"
         case .reduceMotion: "2.3.3"
         case .rtl: "1.3.2"
         case .dotContrast: "1.4.11"
@@ -46,6 +48,7 @@ package enum AuditRule: String, Sendable, CaseIterable {
         case .scroll: "Keyboard"
         case .edges, .oneAnnouncement: "Status Messages"
         case .hiddenPages, .focusOrder: "Focus Order"
+        case .focusVisible: "Focus Visible"
         case .reduceMotion: "Animation from Interactions"
         case .rtl: "Meaningful Sequence"
         case .dotContrast: "Non-text Contrast"
@@ -75,6 +78,7 @@ package enum AuditRule: String, Sendable, CaseIterable {
             case .scroll: "keyboard"
             case .edges, .oneAnnouncement: "status-messages"
             case .hiddenPages, .focusOrder: "focus-order"
+            case .focusVisible: "focus-visible"
             case .reduceMotion: "animation-from-interactions"
             case .rtl: "meaningful-sequence"
             case .dotContrast: "non-text-contrast"
@@ -98,6 +102,7 @@ package enum AuditRule: String, Sendable, CaseIterable {
         case .hiddenPages: "only the current page is visible to assistive technology and hit-testable, at rest and mid-drag"
         case .focusOrder:
             "one-finger swipes reach the current page's content, then the dots, each once, with a boundary at either end, and never a hidden page"
+        case .focusVisible: "each control the keyboard reaches shows that it has focus"
         case .oneAnnouncement: "every page change is announced exactly once; nothing is said while dragging or on a cancel"
         case .reduceMotion: "with Reduce Motion pages settle at once, without parallax, scaling or dimming"
         case .rtl: "in right-to-left layouts swipes and drags are mirrored"

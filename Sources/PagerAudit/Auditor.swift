@@ -30,6 +30,7 @@ package struct Auditor<Subject: AuditSubject> {
         case .edges: checkEdges()
         case .hiddenPages: checkHiddenPages()
         case .focusOrder: checkFocusOrder()
+        case .focusVisible: checkFocusVisible()
         case .oneAnnouncement: checkOneAnnouncement()
         case .reduceMotion: checkReduceMotion()
         case .rtl: checkRTL()

@@ -239,3 +239,16 @@ extension Auditor {
         )
     }
 }
+
+extension Auditor {
+    /// focus-visible (WCAG 2.4.7) has nothing of the model's to judge: the SwiftUI component
+    /// draws no focus of its own, and VoiceOver's cursor and Full Keyboard Access's ring are
+    /// drawn by the system over whatever has focus. A page's own controls draw theirs, and are
+    /// photographed (`audit --url`).
+    package func checkFocusVisible() -> AuditFinding {
+        .notApplicable(
+            .focusVisible,
+            "the component draws no focus of its own: VoiceOver's cursor and Full Keyboard Access's ring are drawn by the system over any control (a web page's controls draw theirs, and audit --url measures them)"
+        )
+    }
+}

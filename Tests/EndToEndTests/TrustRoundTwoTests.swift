@@ -64,7 +64,7 @@ import Testing
         let log = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(log["version"] as? String == "2.1.0")
         let results = try #require(((log["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
-        #expect(results.count == 15)
+        #expect(results.count == 16)
         for result in results {
             #expect(result["ruleId"] is String)
             #expect(((result["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)

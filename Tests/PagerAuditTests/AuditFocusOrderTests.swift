@@ -214,7 +214,7 @@ import Testing
         var statuses: [AuditRule: AuditFinding.Status] = [:]
         for rule in AuditRule.allCases { statuses[rule] = try Self.finding(rule, arguments).status }
         #expect(statuses.filter { $0.value == .fail }.keys.sorted { $0.id < $1.id } == [.dotContrast])
-        #expect(Set(statuses.filter { $0.value == .notApplicable }.keys) == [.adjustable, .targetSize, .autoAdvance])
+        #expect(Set(statuses.filter { $0.value == .notApplicable }.keys) == [.adjustable, .focusVisible, .targetSize, .autoAdvance])
         #expect(try Self.finding(.edges, arguments).message.contains("each of the 8 actions past the end"))
         #expect(try Self.finding(.oneAnnouncement, arguments).message.hasPrefix("each of 32 actions said exactly one \"Page N of 3\""))
         #expect(try Self.finding(.reduceMotion, arguments).message.hasPrefix("with Reduce Motion on, all 32 page changes move nothing"))

@@ -192,7 +192,7 @@ import Testing
         #expect(findings.first { $0["rule"] as? String == "target-size" }?["required"] as? Double == 24)
 
         let sarif = report.lines(.sarif)[0]
-        #expect(sarif.contains("\"ruleId\":\"dots-fit\",\"ruleIndex\":12,\"kind\":\"fail\",\"level\":\"error\""))
+        #expect(sarif.contains("\"ruleId\":\"dots-fit\",\"ruleIndex\":13,\"kind\":\"fail\",\"level\":\"error\""))
         #expect(sarif.contains("\"id\":\"target-size\""))
         #expect(sarif.contains("\"requiredMax\":358.0"))
 

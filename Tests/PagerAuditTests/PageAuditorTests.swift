@@ -51,6 +51,7 @@ import Testing
         }
         facts.tabOrder = ["picker-0", "previous", "next"]
         facts.tabOrderShown = 0
+        facts.focusIndicators = facts.tabOrder?.map { FocusIndicator(mark: $0, changed: 96, strongest: 4.5) }
         facts.narrow = NarrowLayout(width: 320, pickers: facts.pickers.map(\.box), widget: nil)
         return facts
     }
@@ -66,6 +67,34 @@ import Testing
             Set(findings.filter { $0.status == .notApplicable }.map(\.rule)) == [
                 .adjustable, .rtl, .dotContrast, .dotScaling, .autoAdvance,
             ])
+    }
+
+    /// focus-visible fails only a control around which not one pixel changes, names up to three
+    /// of them, and otherwise passes, naming the faintest change; with no control Tab reaches,
+    /// or no walk, it does not apply.
+    @Test func focusVisibleFailsWhereNothingChanges() {
+        var facts = Self.facts()
+        #expect(
+            Self.finding(.focusVisible, facts).message
+                == "each of the 3 controls Tab reaches changes where it is drawn when it takes focus (the faintest change, dot “Slide 1”: 96 pixels, by up to 4.50:1)"
+        )
+        facts.focusIndicators = [
+            FocusIndicator(mark: "picker-0", changed: 0, strongest: 1), FocusIndicator(mark: "previous", changed: 12, strongest: 1.2),
+            FocusIndicator(mark: "next", changed: 0, strongest: 1),
+        ]
+        let failed = Self.finding(.focusVisible, facts)
+        #expect(failed.status == .fail)
+        #expect(
+            failed.message
+                == "dot “Slide 1” and “Next” show no sign of focus when Tab reaches them: not a pixel of them, or of the 4 px around, changes (an outline removed and nothing drawn instead)"
+        )
+        #expect(failed.element?.selector == "#d0")
+        facts.focusIndicators = [FocusIndicator(mark: "previous", changed: 12, strongest: 1.2)]
+        #expect(Self.finding(.focusVisible, facts).message.contains("the one control Tab reaches changes"))
+        facts.focusIndicators = []
+        #expect(Self.finding(.focusVisible, facts).message == "Tab reaches none of the carousel's controls (see focus-order)")
+        facts.focusIndicators = nil
+        #expect(Self.finding(.focusVisible, facts).status == .notApplicable)
     }
 
     /// One slide reads as one: "its 1 dots", "all 1 dots are on screen" before; and a pickerList

@@ -35,13 +35,13 @@ import Testing
         let (html, report) = Self.report()
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"))
         #expect(try Self.headingsInOrder(html))
-        #expect(html.contains("<title>Pager accessibility audit: 2 of 15 rules fail</title>"))
+        #expect(html.contains("<title>Pager accessibility audit: 2 of 16 rules fail</title>"))
         // The summary: a table with column headers and one row header per rule.
         let summary = try #require(
             html.components(separatedBy: "<table class=\"summary\">").dropFirst().first?.components(separatedBy: "</table>").first)
         #expect(try Self.captures("<th scope=\"(col)\"", in: summary).count == 3)
         #expect(try Self.captures("<th scope=\"row\"><a href=\"#rule-([a-z-]+)\">", in: summary) == AuditRule.allCases.map(\.id))
-        #expect(summary.contains("<caption>15 rules: 11 passed, 2 failed, 2 not applicable</caption>"))
+        #expect(summary.contains("<caption>16 rules: 11 passed, 2 failed, 3 not applicable</caption>"))
         // One section per rule, its status in words, its WCAG link; failures first.
         let sections = try Self.captures("<section class=\"rule [a-z-]+\" id=\"rule-([a-z-]+)\"", in: html)
         #expect(Set(sections) == Set(AuditRule.allCases.map(\.id)))

@@ -36,6 +36,24 @@ import Testing
         #expect(dot.pixels == 16)
     }
 
+    /// A focus ring one pixel wide around a 12 by 12 picture: its 44 pixels changed, as strongly
+    /// as #005FCC on white; a step of rounding is no change, and a picture that stays the same
+    /// has none.
+    @Test func aFocusRingIsThePixelsThatChanged() {
+        let plain = Self.picture(under: 0xFF, paint: 0xFF) { _, _ in 0 }
+        var ringed: [UInt8] = []
+        for y in 0..<12 {
+            for x in 0..<12 {
+                ringed += [0, 11].contains(x) || [0, 11].contains(y) ? [0x00, 0x5F, 0xCC, 255] : [0xFE, 0xFF, 0xFF, 255]
+            }
+        }
+        let ring = FocusPixels.compare(mark: "next", before: plain, after: RGBAImage(width: 12, height: 12, bytes: ringed)!)
+        #expect(ring.changed == 44)
+        #expect(abs(ring.strongest - 5.98) < 0.02, "\(ring.strongest)")
+        let same = FocusPixels.compare(mark: "next", before: plain, after: plain)
+        #expect(same.changed == 0 && same.strongest == 1)
+    }
+
     /// A filled dot keeps the colour of its fill, which most of its pixels have.
     @Test func aFilledDotIsTheColourOfItsFill() throws {
         let shown = Self.picture(under: 0xFF, paint: 0xBE) { x, y in (3...8).contains(x) && (3...8).contains(y) ? 1 : 0 }

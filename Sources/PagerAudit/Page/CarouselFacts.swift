@@ -69,6 +69,9 @@ package struct CarouselFacts: Sendable {
     package var tabStopNames: [String: String] = [:]
     /// The slide on screen while Tab was pressed through the page.
     package var tabOrderShown: Int?
+    /// The controls Tab reached, each photographed without focus and with it, in the order
+    /// reached; nil where none was photographed (Tab was not pressed).
+    package var focusIndicators: [FocusIndicator]?
     /// Focusable content inside slides that are not shown: Tab reaches it unseen.
     package var hiddenFocusables: [HiddenFocusable] = []
     /// Dots and controls whose middle another element is drawn over, once loaded: a click or
@@ -377,6 +380,28 @@ package struct HiddenFocusable: Sendable, Equatable {
     package init(slide: Int, selector: String) {
         self.slide = slide
         self.selector = selector
+    }
+}
+
+/// What changes where a control is drawn when it takes focus from the keyboard: the focus
+/// indicator a person sees, measured in its box and a margin around it (an outline is drawn
+/// outside the box).
+package struct FocusIndicator: Sendable, Equatable {
+    /// CSS pixels around the box that are measured too: an outline drawn outside it (Chromium's
+    /// own ring is 2 px wide, 0 to 2 px out).
+    package static let margin = 4
+
+    /// The part: "next", "picker-2".
+    package var mark: String
+    /// Pixels whose colour changed.
+    package var changed: Int
+    /// The strongest change of one pixel, as the contrast between its two colours (1: none).
+    package var strongest: Double
+
+    package init(mark: String, changed: Int, strongest: Double) {
+        self.mark = mark
+        self.changed = changed
+        self.strongest = strongest
     }
 }
 

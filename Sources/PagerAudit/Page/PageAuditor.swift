@@ -27,6 +27,7 @@ package struct PageAuditor: Sendable {
         case .edges: checkEdges()
         case .hiddenPages: checkHiddenPages()
         case .focusOrder: checkFocusOrder()
+        case .focusVisible: checkFocusVisible()
         case .oneAnnouncement: checkAnnouncements()
         case .reduceMotion: checkReduceMotion()
         case .rtl: checkRTL()
@@ -702,6 +703,41 @@ package struct PageAuditor: Sendable {
             )
         }
         return pass(.focusOrder, "Tab reaches \(path), \(once), and nothing of a \(word) that is not shown")
+    }
+
+    // MARK: - focus-visible (WCAG 2.4.7)
+
+    /// Each control Tab reaches must change where it is drawn when it takes focus. Only a control
+    /// around which not one pixel changes fails: how strong the change must be is 2.4.13's
+    /// concern (AAA, 3:1 over an area), so the message names the faintest change and lets a
+    /// person judge it. Browsers draw a ring by default; a page that removes it (`outline: none`)
+    /// and draws nothing instead leaves a keyboard user not knowing where they are.
+    func checkFocusVisible() -> AuditFinding {
+        guard let shown = facts.focusIndicators else { return notApplicable(.focusVisible, "Tab was not pressed through the page") }
+        guard !shown.isEmpty else {
+            return notApplicable(
+                .focusVisible,
+                facts.pagedByKeys
+                    ? "the carousel has no controls to focus (its arrow keys act wherever focus is)"
+                    : "Tab reaches none of the carousel's controls (see focus-order)")
+        }
+        let unseen = shown.filter { $0.changed == 0 }
+        if let first = unseen.first {
+            let names = unseen.prefix(3).map { facts.partPhrase($0.mark) }
+            let more = unseen.count > 3 ? " and \(unseen.count - 3) more" : ""
+            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+            let one = unseen.count == 1
+            return fail(
+                .focusVisible,
+                "\(list)\(more) \(one ? "shows" : "show") no sign of focus when Tab reaches \(one ? "it" : "them"): not a pixel of \(one ? "it" : "them"), or of the \(FocusIndicator.margin) px around, changes (an outline removed and nothing drawn instead)",
+                facts.element(forMark: first.mark))
+        }
+        let faintest = shown.min { ($0.strongest, $0.changed) < ($1.strongest, $1.changed) } ?? shown[0]
+        let each = shown.count == 1 ? "the one control Tab reaches changes" : "each of the \(shown.count) controls Tab reaches changes"
+        return pass(
+            .focusVisible,
+            "\(each) where it is drawn when it takes focus (the faintest change, \(facts.partPhrase(faintest.mark)): \(faintest.changed) pixels, by up to \(AuditNumber.ratio(faintest.strongest)))"
+        )
     }
 
     // MARK: - one-announcement (WCAG 4.1.3)

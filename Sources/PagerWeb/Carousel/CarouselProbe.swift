@@ -178,7 +178,11 @@ package struct CarouselProbe {
         try parkPointer()
         try stepThrough(&facts, marks: marks)
         facts.tabOrderShown = try state()["shown"]?.intValue.flatMap { $0 >= 0 ? $0 : nil }
-        (facts.tabOrder, facts.tabOrderCut, facts.tabStopNames) = try tabOrder(facts, marks: marks)
+        let unfocused = try unfocusedControls()
+        let walk = try tabOrder(facts, marks: marks, photographing: unfocused)
+        (facts.tabOrder, facts.tabOrderCut, facts.tabStopNames) = (walk.order, walk.cut, walk.names)
+        facts.focusIndicators = walk.focused
+        try parkPointer()
         facts.hiddenFocusables = try hiddenFocusables(facts)
         facts.dotPixels = try dotPixels(facts)
         facts.motion = try motion(facts, marks: marks)
@@ -1220,9 +1224,19 @@ package struct CarouselProbe {
     /// The widget's parts reached by Tab from just before the widget, until focus has been
     /// through the widget and left it, or has gone round the page; and whether the walk was cut
     /// short by its limit while focus was still in the widget.
-    func tabOrder(_ facts: CarouselFacts, marks: [String: Int]) throws(Failure) -> (
-        order: [String], cut: Bool, names: [String: String]
+    /// The walk of Tab from just before the widget, as a keyboard user meets it: the parts
+    /// reached in order. Each control among `photographing` is photographed again where it first
+    /// takes focus (Tab, so `:focus-visible` styles apply, once the page is at rest): what
+    /// changed from its picture without focus is its focus indicator.
+    func tabOrder(_ facts: CarouselFacts, marks: [String: Int], photographing: [String: Unfocused] = [:]) throws(Failure) -> (
+        order: [String], cut: Bool, names: [String: String], focused: [FocusIndicator]
     ) {
+        var indicators: [FocusIndicator] = []
+        func photograph(_ part: String) throws(Failure) {
+            guard let before = photographing[part], !indicators.contains(where: { $0.mark == part }) else { return }
+            try settle()
+            indicators.append(FocusPixels.compare(mark: part, before: before.picture, after: try picture(before.clip)))
+        }
         try script("__pagervoice.focusStart()")
         defer { _ = try? script("__pagervoice.removeStart()") }
         // Enough presses to pass every control and a few links in each slide shown; a carousel of
@@ -1259,8 +1273,43 @@ package struct CarouselProbe {
             let part = focus == "inside" ? "inside" : focus
             let inSlide = focused["focusInSlide"]?.intValue ?? -1
             order.append(inSlide >= 0 && !part.hasPrefix("slide-") && part == "inside" ? "slide-\(inSlide)" : part)
+            try photograph(part)
         }
-        return (order.filter { $0 != "outside" && $0 != "none" }, entered && !left, names)
+        return (order.filter { $0 != "outside" && $0 != "none" }, entered && !left, names, indicators)
+    }
+
+    /// A control as drawn without focus: the clip of its box and `FocusIndicator.margin` around
+    /// it, and its picture there.
+    struct Unfocused {
+        var clip: BrowserPage.Clip
+        var picture: RGBAImage
+    }
+
+    /// The controls (pickers, the first 24 of a long row; Previous, Next, the rotation control)
+    /// photographed with nothing focused and the pointer in the page's corner, where it stays for
+    /// the walk that follows: the steps' last click left it over a control, whose hover style
+    /// (Bootstrap's Previous at 0.9 opacity, as when focused) was in both pictures.
+    func unfocusedControls() throws(Failure) -> [String: Unfocused] {
+        try script("__pagervoice.blur()")
+        try run { try page.movePointer(x: 0, y: 0) }
+        try settle()
+        let boxes = try boxes()
+        var parts: [(String, JSON?)] = (boxes["pickers"]?.arrayValue ?? []).prefix(24).enumerated().map {
+            ("picker-\($0.offset)", $0.element)
+        }
+        parts += ["previous", "next", "rotation"].map { ($0, boxes[$0]) }
+        var found: [String: Unfocused] = [:]
+        let margin = Double(FocusIndicator.margin)
+        for (mark, json) in parts {
+            guard let box = Self.box(json), !box.isEmpty else { continue }
+            let left = max((box.x - margin).rounded(.down), 0)
+            let top = max((box.y - margin).rounded(.down), 0)
+            let clip = BrowserPage.Clip(
+                x: left, y: top, width: min((box.maxX + margin).rounded(.up) - left, 2000),
+                height: min((box.maxY + margin).rounded(.up) - top, 2000))
+            found[mark] = Unfocused(clip: clip, picture: try picture(clip))
+        }
+        return found
     }
 
     /// The dots and controls another element is drawn over at their middle, where a click or a
