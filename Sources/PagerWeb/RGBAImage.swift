@@ -47,4 +47,17 @@ package struct RGBAImage: Sendable, Equatable {
         let at = (y * width + x) * 4
         return Pixel(red: bytes[at], green: bytes[at + 1], blue: bytes[at + 2], alpha: bytes[at + 3])
     }
+
+    /// The part `width` by `height` whose top left is at column `x`, row `y`; nil where it does
+    /// not lie wholly inside the image.
+    package func cropped(x: Int, y: Int, width: Int, height: Int) -> RGBAImage? {
+        guard x >= 0, y >= 0, width >= 0, height >= 0, x + width <= self.width, y + height <= self.height else { return nil }
+        var part: [UInt8] = []
+        part.reserveCapacity(width * height * 4)
+        for row in y..<(y + height) {
+            let start = (row * self.width + x) * 4
+            part += bytes[start..<(start + width * 4)]
+        }
+        return RGBAImage(width: width, height: height, bytes: part)
+    }
 }

@@ -1234,7 +1234,9 @@ package struct CarouselProbe {
         var indicators: [FocusIndicator] = []
         func photograph(_ part: String) throws(Failure) {
             guard let before = photographing[part], !indicators.contains(where: { $0.mark == part }) else { return }
-            try settle()
+            // A focus style that fades in (Bootstrap's opacity, 0.15 s) is waited for; none
+            // running, the picture is taken at once (a wait for rest costs two frames a control).
+            if try script("__pagervoice.animating()").boolValue != false { try settle() }
             indicators.append(FocusPixels.compare(mark: part, before: before.picture, after: try picture(before.clip)))
         }
         try script("__pagervoice.focusStart()")
@@ -1298,16 +1300,34 @@ package struct CarouselProbe {
             ("picker-\($0.offset)", $0.element)
         }
         parts += ["previous", "next", "rotation"].map { ($0, boxes[$0]) }
-        var found: [String: Unfocused] = [:]
         let margin = Double(FocusIndicator.margin)
-        for (mark, json) in parts {
-            guard let box = Self.box(json), !box.isEmpty else { continue }
+        let clips: [(mark: String, clip: BrowserPage.Clip)] = parts.compactMap { mark, json in
+            guard let box = Self.box(json), !box.isEmpty else { return nil }
             let left = max((box.x - margin).rounded(.down), 0)
             let top = max((box.y - margin).rounded(.down), 0)
             let clip = BrowserPage.Clip(
                 x: left, y: top, width: min((box.maxX + margin).rounded(.up) - left, 2000),
                 height: min((box.maxY + margin).rounded(.up) - top, 2000))
-            found[mark] = Unfocused(clip: clip, picture: try picture(clip))
+            return (mark, clip)
+        }
+        guard let first = clips.first?.clip else { return [:] }
+        // One picture of them all where they lie close enough together (a screenshot costs a
+        // frame), cut into each control's; one each where they are spread over the page.
+        let left = clips.map(\.clip.x).reduce(first.x, min)
+        let top = clips.map(\.clip.y).reduce(first.y, min)
+        let whole = BrowserPage.Clip(
+            x: left, y: top, width: clips.map { $0.clip.x + $0.clip.width }.reduce(0, max) - left,
+            height: clips.map { $0.clip.y + $0.clip.height }.reduce(0, max) - top)
+        let together = whole.width <= 2000 && whole.height <= 2000 && whole.width * whole.height <= 1_500_000
+        let all = together ? try picture(whole) : nil
+        var found: [String: Unfocused] = [:]
+        for (mark, clip) in clips {
+            let cut = all?.cropped(x: Int(clip.x - whole.x), y: Int(clip.y - whole.y), width: Int(clip.width), height: Int(clip.height))
+            if let cut {
+                found[mark] = Unfocused(clip: clip, picture: cut)
+            } else {
+                found[mark] = Unfocused(clip: clip, picture: try picture(clip))
+            }
         }
         return found
     }

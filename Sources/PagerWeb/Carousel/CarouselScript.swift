@@ -1916,6 +1916,10 @@ enum CarouselScript {
               if (document.activeElement) document.activeElement.blur();
               return true;
             },
+            // Whether any animation or transition runs in the document now (a focus style fading in).
+            animating() {
+              return document.getAnimations().some((a) => a.playState === 'running');
+            },
             // Clicks a part from the page's own script: for tabs on a virtual clock, where input
             // events would wait for frames that never come.
             activate(mark) {
