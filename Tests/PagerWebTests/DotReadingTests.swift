@@ -54,6 +54,18 @@ import Testing
         #expect(same.changed == 0 && same.strongest == 1)
     }
 
+    /// A control's part of the picture of all of them is the pixels at its place; a part that
+    /// does not lie wholly inside is none.
+    @Test func aPartOfAPictureIsThePixelsAtItsPlace() throws {
+        let picture = Self.picture(under: 0xFF, paint: 0x00) { x, y in x == 7 && y == 3 ? 1 : 0 }
+        let part = try #require(picture.cropped(x: 5, y: 2, width: 4, height: 3))
+        #expect(part.width == 4 && part.height == 3)
+        #expect(part[2, 1] == picture[7, 3])
+        #expect(part[2, 1]?.red == 0 && part[0, 0]?.red == 0xFF)
+        #expect(picture.cropped(x: 10, y: 0, width: 4, height: 1) == nil)
+        #expect(picture.cropped(x: -1, y: 0, width: 2, height: 1) == nil)
+    }
+
     /// A filled dot keeps the colour of its fill, which most of its pixels have.
     @Test func aFilledDotIsTheColourOfItsFill() throws {
         let shown = Self.picture(under: 0xFF, paint: 0xBE) { x, y in (3...8).contains(x) && (3...8).contains(y) ? 1 : 0 }
