@@ -1288,13 +1288,13 @@ package struct CarouselProbe {
     }
 
     /// The controls (pickers, the first 24 of a long row; Previous, Next, the rotation control)
-    /// photographed with nothing focused and the pointer in the page's corner, where it stays for
-    /// the walk that follows: the steps' last click left it over a control, whose hover style
-    /// (Bootstrap's Previous at 0.9 opacity, as when focused) was in both pictures.
+    /// photographed with nothing focused and the pointer over the middle of the widget, where it
+    /// stays for the walk that follows, or in the page's corner where a control lies there: the
+    /// steps' last click left it over a control, whose hover style (Bootstrap's Previous at 0.9
+    /// opacity, as when focused) was in both pictures. Over the widget, a carousel that pauses
+    /// under the pointer (Bootstrap's) stays paused, and its dots stay as they were.
     func unfocusedControls() throws(Failure) -> [String: Unfocused] {
         try script("__pagervoice.blur()")
-        try run { try page.movePointer(x: 0, y: 0) }
-        try settle()
         let boxes = try boxes()
         var parts: [(String, JSON?)] = (boxes["pickers"]?.arrayValue ?? []).prefix(24).enumerated().map {
             ("picker-\($0.offset)", $0.element)
@@ -1311,6 +1311,12 @@ package struct CarouselProbe {
             return (mark, clip)
         }
         guard let first = clips.first?.clip else { return [:] }
+        let middle = Self.box(boxes["root"]).map { (x: $0.centreX, y: $0.centreY) } ?? (x: 0, y: 0)
+        let onAControl = clips.contains {
+            ($0.clip.x...$0.clip.x + $0.clip.width).contains(middle.x) && ($0.clip.y...$0.clip.y + $0.clip.height).contains(middle.y)
+        }
+        try run { try page.movePointer(x: onAControl ? 0 : middle.x, y: onAControl ? 0 : middle.y) }
+        try settle()
         // One picture of them all where they lie close enough together (a screenshot costs a
         // frame), cut into each control's; one each where they are spread over the page.
         let left = clips.map(\.clip.x).reduce(first.x, min)
