@@ -498,6 +498,18 @@ import Testing
         #expect(failing.message.hasPrefix("with prefers-reduced-motion: reduce, a page change still animates transform for 300 ms"))
     }
 
+    /// No press changed the slide (blueimp's carousel, its arrows hidden until it is clicked):
+    /// its 0 ms is no change watched, not a page change seen to be still.
+    @Test func reduceMotionIsNotJudgedWhereNoPressChangedTheSlide() {
+        var facts = Self.facts()
+        facts.motion.changeWatched = false
+        let unwatched = Self.finding(.reduceMotion, facts)
+        #expect(unwatched.status == .notApplicable)
+        #expect(unwatched.message == "no press changed the slide here, so no page change could be watched (see scroll)")
+        facts.rotationFacts.changesAfterLoad = 3
+        #expect(Self.finding(.reduceMotion, facts).message.hasSuffix("; its rotation under reduced motion is judged by auto-advance"))
+    }
+
     @Test func rtlComparesTheControlsPlaces() {
         var facts = Self.facts()
         #expect(Self.finding(.rtl, facts).status == .notApplicable)

@@ -489,6 +489,10 @@ package struct MotionFacts: Sendable, Equatable {
     /// when it runs on the widget itself or the slides' holder. The finding names it only where
     /// it is a dot or a control.
     package var reducedPart: String?
+    /// A press changed the slide, so a change was watched. False where none did (blueimp's
+    /// carousel hides its arrows until it is clicked, and a part not drawn is not clicked): its
+    /// 0 ms is no change seen, not a change seen to be still.
+    package var changeWatched = true
 
     package init(normalMilliseconds: Double) { self.normalMilliseconds = normalMilliseconds }
 }

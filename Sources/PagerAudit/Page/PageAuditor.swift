@@ -856,6 +856,13 @@ package struct PageAuditor: Sendable {
                 "no page change could be made to watch: the carousel has no Next and no \(facts.pickerWord)s to press"
                     + (facts.rotationFacts.rotates ? " (its rotation under reduced motion is judged by auto-advance)" : ""))
         }
+        // Pressed, yet no slide changed: a 0 ms there is no change seen to be still.
+        guard motion.changeWatched else {
+            return notApplicable(
+                .reduceMotion,
+                "no press changed the \(facts.pageWord) here, so no page change could be watched (see scroll)"
+                    + (facts.rotationFacts.rotates ? "; its rotation under reduced motion is judged by auto-advance" : ""))
+        }
         guard motion.normalMilliseconds > 0 else {
             return pass(.reduceMotion, "a page change does not animate at all, with or without prefers-reduced-motion")
         }

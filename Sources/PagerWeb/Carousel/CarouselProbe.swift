@@ -1436,7 +1436,8 @@ package struct CarouselProbe {
         guard facts.next != nil || facts.pickers.count > 1 || facts.deckKeys != nil else { return MotionFacts(normalMilliseconds: 0) }
         // The change's animations are slowed almost to a stop while they are read, so none has
         // ended by then; their durations are their own whatever the playback rate.
-        func animationsOfAChange() throws(Failure) -> (Double, [String], part: String?) {
+        // Nil where no part tried changed the slide: nothing was watched.
+        func animationsOfAChange() throws(Failure) -> (Double, [String], part: String?)? {
             let shown = try state()["shown"]?.intValue ?? 0
             try animationSpeed(0.001)
             // Next, unless it does nothing here (a carousel that stops at its ends disables it
@@ -1490,9 +1491,13 @@ package struct CarouselProbe {
             }
             try animationSpeed(Self.fastAnimations)
             try settle()
-            return (0, [], nil)
+            return nil
         }
-        let normal = try animationsOfAChange()
+        guard let normal = try animationsOfAChange() else {
+            var unseen = MotionFacts(normalMilliseconds: 0)
+            unseen.changeWatched = false
+            return unseen
+        }
         var motion = MotionFacts(normalMilliseconds: normal.0)
         motion.normalProperties = Array(Set(normal.1)).sorted()
         try run { try page.setReducedMotion(true) }
@@ -1503,6 +1508,7 @@ package struct CarouselProbe {
         // Drawn anew again as the setting goes back, it is found again in the narrow window,
         // the next look at it (and the last in this tab).
         try run { try page.setReducedMotion(false) }
+        guard let reduced else { return motion }
         motion.reducedMilliseconds = reduced.0
         motion.reducedProperties = Array(Set(reduced.1)).sorted()
         motion.reducedPart = reduced.part

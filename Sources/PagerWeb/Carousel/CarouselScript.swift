@@ -1972,9 +1972,12 @@ enum CarouselScript {
                 realRequestFrame.call(window, check);
               });
             },
+            // Where a person clicks a part: its middle. A part not drawn is clicked nowhere: its
+            // box is nothing at 0, 0, and a click there went to whatever lies in the page's corner
+            // (blueimp's lightbox, its dots hidden by Enter, took it on its backdrop and closed).
             click(mark) {
               const e = face(document.querySelector('[' + MARK + '="' + mark + '"]'));
-              if (!e) return null;
+              if (!e || !visible(e)) return null;
               const r = e.getBoundingClientRect();
               return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
             },
