@@ -589,6 +589,27 @@ import Testing
         try Self.expectNoCarousel(page, variants: ["?once=1", "?ticker=1", "?log=1"])
     }
 
+    /// A local HTTP server of `Tests/Carousels`, its folder the current one: Python's, with the
+    /// class `Handler` that `handler` defines (given `http.server`, `os` and `sys`; `sys.argv[3]`
+    /// on are `arguments`). Returns the server and its port, once it listens.
+    static func serveCarousels(_ handler: String, arguments: [String], in folder: TemporaryDirectory) throws -> (SpawnedProcess, String) {
+        let portFile = folder.path + "/port"
+        let serve = """
+            import http.server, os, sys
+            os.chdir(sys.argv[2])
+            \(handler)
+            server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+            open(sys.argv[1] + '.tmp', 'w').write(str(server.server_address[1]))
+            os.rename(sys.argv[1] + '.tmp', sys.argv[1])
+            server.serve_forever()
+            """
+        let python = try #require(PulseAudioServer.findExecutable("python3"))
+        let server = try SpawnedProcess(
+            executable: python, arguments: ["-c", serve, portFile, carousels.path] + arguments, environment: ["HOME": folder.path])
+        #expect(waitUntil { FileManager.default.fileExists(atPath: portFile) }, "the HTTP server did not start")
+        return (server, try String(contentsOfFile: portFile, encoding: .utf8))
+    }
+
     /// `page` with each of `variants` is "no carousel found", the message ending with the last
     /// finders tried (so none of them took it).
     static func expectNoCarousel(_ page: String, variants: [String]) throws {
@@ -681,15 +702,13 @@ import Testing
     /// held back and which window it did not open; `--click` on a link to a new window is refused.
     @Test func aSlideDeckSendsNothing() throws {
         let folder = try TemporaryDirectory()
-        let portFile = folder.path + "/port"
         let log = folder.path + "/requests"
         // A WebSocket is answered too, and each message it receives logged ("WS text").
-        let serve = """
-            import base64, hashlib, http.server, os, sys
-            os.chdir(sys.argv[3])
-            class Logged(http.server.SimpleHTTPRequestHandler):
+        let handler = """
+            import base64, hashlib
+            class Handler(http.server.SimpleHTTPRequestHandler):
                 def record(self, line=None):
-                    with open(sys.argv[2], 'a') as f: f.write((line or self.command + ' ' + self.path) + '\\n')
+                    with open(sys.argv[3], 'a') as f: f.write((line or self.command + ' ' + self.path) + '\\n')
                 def do_GET(self):
                     self.record()
                     if self.headers.get('Upgrade', '').lower() != 'websocket': return super().do_GET()
@@ -706,17 +725,9 @@ import Testing
                 def do_POST(self):
                     self.record(); self.send_response(204); self.end_headers()
                 def log_message(self, *a): pass
-            server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Logged)
-            open(sys.argv[1] + '.tmp', 'w').write(str(server.server_address[1]))
-            os.rename(sys.argv[1] + '.tmp', sys.argv[1])
-            server.serve_forever()
             """
-        let python = try #require(PulseAudioServer.findExecutable("python3"))
-        let server = try SpawnedProcess(
-            executable: python, arguments: ["-c", serve, portFile, log, Self.carousels.path], environment: ["HOME": folder.path])
+        let (server, port) = try Self.serveCarousels(handler, arguments: [log], in: folder)
         defer { server.terminate() }
-        #expect(waitUntil { FileManager.default.fileExists(atPath: portFile) }, "the HTTP server did not start")
-        let port = try String(contentsOfFile: portFile, encoding: .utf8)
         let url = "http://127.0.0.1:\(port)/deck.html?sends=1"
         let audit = try Self.audit(["--url", url])
         #expect(
