@@ -612,9 +612,10 @@ package struct CarouselProbe {
         try finishAnimations()
     }
 
-    /// Ends every animation where it would end: on a virtual clock they never advance.
+    /// Ends every animation where it would end: on a virtual clock they never advance (and
+    /// sends their end events, which would wait there for a frame: `finishAll`).
     func finishAnimations() throws(Failure) {
-        try script("document.getAnimations().forEach((a) => { try { a.finish() } catch (e) {} }), true")
+        try script("__pagervoice.finishAnimations()")
     }
 
     /// Runs `expression` in the page, a failure as the probe's.

@@ -118,6 +118,68 @@ enum CarouselScript {
           // animate, Flickity) never reached its next slide, or did at random.
           let framesByClock = false;
           const clockFrames = new Map();
+          // On that clock the end of a CSS transition or animation is an event the browser sends
+          // on a frame, and it draws one only now and then: blueimp Gallery starts its next
+          // slide's timer on the slide's `transitionend`, which in one watch of 16 s came 49 ms
+          // after the transition and in another 11 s after, so it was seen to turn once or three
+          // times, and found or not, at random. There, each transition or animation the probe
+          // finishes (`finishAll`) has its end sent at once, as the next frame would send it, and
+          // the browser's own, when it comes, is not sent again (`framesFromClock`).
+          // The browser sends an element with no listener for the end but one for its old
+          // prefixed name (`webkitTransitionEnd`, as blueimp listens) the prefixed event, and only
+          // a real one: which names the page listens for, and where, is noted as it adds them.
+          const endTypes = { transitionend: 'webkitTransitionEnd', animationend: 'webkitAnimationEnd' };
+          const endListeners = new WeakMap();
+          const realAddListener = EventTarget.prototype.addEventListener;
+          EventTarget.prototype.addEventListener = function (type, ...rest) {
+            if (type === 'transitionend' || type === 'webkitTransitionEnd' || type === 'animationend' || type === 'webkitAnimationEnd') {
+              if (!endListeners.has(this)) endListeners.set(this, new Set());
+              endListeners.get(this).add(type);
+            }
+            return realAddListener.call(this, type, ...rest);
+          };
+          const listensFor = (node, type) => (endListeners.has(node) && endListeners.get(node).has(type))
+            || typeof node['on' + type.toLowerCase()] === 'function';
+          const endsSent = new WeakMap();
+          const endKey = (type, name, pseudo) => type + ' ' + name + ' ' + (pseudo || '');
+          const sendEnd = (target, type, name, pseudo, elapsed) => {
+            if (!endsSent.has(target)) endsSent.set(target, new Set());
+            endsSent.get(target).add(endKey(type, name, pseudo));
+            const path = [];
+            for (let n = target; n; n = n.parentNode || (n instanceof ShadowRoot ? n.host : null)) path.push(n);
+            path.push(window);
+            const make = (as) => (type === 'transitionend'
+              ? new TransitionEvent(as, { bubbles: true, cancelable: true, propertyName: name, elapsedTime: elapsed, pseudoElement: pseudo })
+              : new AnimationEvent(as, { bubbles: true, animationName: name, elapsedTime: elapsed, pseudoElement: pseudo }));
+            const prefixed = endTypes[type];
+            if (path.some((n) => listensFor(n, type))) target.dispatchEvent(make(type));
+            if (path.some((n) => !listensFor(n, type) && listensFor(n, prefixed))) target.dispatchEvent(make(prefixed));
+          };
+          const finishAll = () => {
+            for (const a of document.getAnimations()) {
+              const running = a.playState === 'running' || a.playState === 'paused';
+              try { a.finish(); } catch (e) { continue; }
+              const transition = typeof CSSTransition === 'function' && a instanceof CSSTransition;
+              const css = transition || (typeof CSSAnimation === 'function' && a instanceof CSSAnimation);
+              const target = a.effect && a.effect.target;
+              if (!framesByClock || !running || !css || !target) continue;
+              const elapsed = (a.effect.getComputedTiming().activeDuration || 0) / 1000;
+              sendEnd(target, transition ? 'transitionend' : 'animationend', transition ? a.transitionProperty : a.animationName, a.effect.pseudoElement || '', elapsed);
+            }
+          };
+          // The browser's own end, once one was sent for it: stopped before anything hears it.
+          // Listened for on the virtual clock only: a listener for the unprefixed name on the
+          // window makes the browser send the window that name alone.
+          const stopEndsSent = () => {
+            for (const type of Object.keys(endTypes)) {
+              realAddListener.call(window, type, (event) => {
+                if (!event.isTrusted) return;
+                const sent = endsSent.get(event.target);
+                const name = type === 'transitionend' ? event.propertyName : event.animationName;
+                if (sent && sent.delete(endKey(type, name, event.pseudoElement))) event.stopImmediatePropagation();
+              }, true);
+            }
+          };
           // Frames the page asked for, counted (the probe's own in `framesMoving` are not).
           let pageFrameRequests = 0;
           let ownRequest = false;
@@ -1359,7 +1421,7 @@ enum CarouselScript {
               let last = null;
               let fresh = 0;
               found.watchTimer = setInterval(() => {
-                document.getAnimations().forEach((a) => { try { a.finish(); } catch (e) {} });
+                finishAll();
                 const shown = api.shownSlide();
                 if (!last || shown !== last.shown) fresh = 3;
                 const status = fresh > 0 ? api.status(shown) : last.status;
@@ -1392,7 +1454,7 @@ enum CarouselScript {
               turningWatch = {
                 candidates,
                 timer: candidates.length ? setInterval(() => {
-                  document.getAnimations().forEach((a) => { try { a.finish(); } catch (e) {} });
+                  finishAll();
                   for (const c of candidates) {
                     const now = key(c);
                     if (now !== c.last && now !== '') { c.changes += 1; c.last = now; }
@@ -1479,7 +1541,14 @@ enum CarouselScript {
             },
             // Animation frames from the page's (virtual) clock; see `framesByClock`.
             framesFromClock() {
+              if (!framesByClock) stopEndsSent();
               framesByClock = true;
+              return true;
+            },
+            // Every animation ended where it would end (on a virtual clock they never advance),
+            // and there, their end events sent (`finishAll`).
+            finishAnimations() {
+              finishAll();
               return true;
             },
             // How much faster short timers run (see `timerScale`); 1 puts them back.
@@ -1975,9 +2044,21 @@ enum CarouselScript {
             // Where a person clicks a part: its middle. A part not drawn is clicked nowhere: its
             // box is nothing at 0, 0, and a click there went to whatever lies in the page's corner
             // (blueimp's lightbox, its dots hidden by Enter, took it on its backdrop and closed).
+            // One out of the window is scrolled to first, as a person scrolls to what they
+            // click: after the Tab walk left a long page at its end, the APG carousel's Next was
+            // clicked 2,485 px above the window, where nothing is, and "no change" was measured
+            // as a change that does not animate.
             click(mark) {
               const e = face(document.querySelector('[' + MARK + '="' + mark + '"]'));
               if (!e || !visible(e)) return null;
+              const out = e.getBoundingClientRect();
+              if (out.bottom <= 0 || out.top >= innerHeight || out.right <= 0 || out.left >= innerWidth) {
+                window.scrollTo({
+                  left: scrollX + out.left + out.width / 2 - innerWidth / 2,
+                  top: scrollY + out.top + out.height / 2 - innerHeight / 2,
+                  behavior: 'instant',
+                });
+              }
               const r = e.getBoundingClientRect();
               return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
             },
