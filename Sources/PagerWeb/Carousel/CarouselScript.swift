@@ -3,12 +3,14 @@
 /// slide is on screen, `aria-current`, boxes, running animations, the live region).
 ///
 /// It runs before the page's own scripts (`CarouselProbe.installBeforeLoad`), so the timers and
-/// animation frames it watches are all of the page's. It only reads the page, except for four
+/// animation frames it watches are all of the page's. It only reads the page, except for five
 /// things it undoes or that change nothing a person meets: a `data-pagervoice` attribute on each
 /// part of the widget, a style that hides the pickers for the screenshot of what lies behind
-/// them, an empty focus start at the top of the page for walking the tab order, and short timers
+/// them, an empty focus start at the top of the page for walking the tab order, short timers
 /// run as much faster as the animations while the widget is stepped through (`timers`), with
-/// frames 60 a second while motion drawn by script is timed.
+/// frames 60 a second while motion drawn by script is timed, and, in a tab on a virtual clock,
+/// the frames and the animations' end events that clock would otherwise hold back
+/// (`framesByClock`, `finishAll`).
 enum CarouselScript {
     static let source = #"""
         (() => {
