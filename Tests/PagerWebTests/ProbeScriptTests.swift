@@ -1,6 +1,7 @@
 import PagerCore
-import PagerWeb
 import Testing
+
+@testable import PagerWeb
 
 /// The probe's script as a page meets it: in place before the page's own scripts, in the page
 /// and not in its frames, and invisible where the browser's own behaviour is asked for.
@@ -114,5 +115,51 @@ import Testing
                 try page.evaluate("document.querySelector(\(JSON.string(selector).serialized())).className") == .string("slide"),
                 "slide \(index + 1): \(selector)")
         }
+    }
+
+    /// A picture is taken once the page has stopped scrolling. Furo's theme scrolls smoothly to
+    /// the link Tab leaves the widget for, and sphinx-inline-tabs' labels were photographed
+    /// shown, then hidden, 24 px apart, their contrast read over the text below them. Focus
+    /// moved out of view there, and a key that scrolls (animated by the browser whatever the
+    /// CSS), are waited for; a key the page keeps for itself costs no wait.
+    @Test func aPictureIsTakenOnceThePageStopsScrolling() throws {
+        let browser = try SharedBrowser.browser()
+        let page = try browser.newPage()
+        try CarouselProbe.installBeforeLoad(on: page)
+        try page.open(
+            try fixtures.page(
+                """
+                <style>html { scroll-behavior: smooth }</style>
+                <p>Top</p><p style="margin-top: 2400px"><a id="far" href="#">Far</a></p><div style="height: 2400px"></div>
+                <script>addEventListener('keydown', (e) => { if (e.key === 'End') e.preventDefault(); });</script>
+                """))
+        let probe = CarouselProbe(page: page, selector: nil) { () throws(PageError) in try browser.newPage() }
+        let top = try #require(
+            try page.evaluate(
+                "(({ left, top, width, height }) => [left, top, width, height])(document.querySelector('p').getBoundingClientRect())"
+            )
+            .arrayValue?.compactMap(\.doubleValue))
+        try #require(top.count == 4)
+        let twoFramesOn = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(scrollY))))"
+
+        // Smooth: the page has not moved when focus is given. A picture of what is in view then
+        // is taken once the page has arrived (and scrolled back to it at once): still after it.
+        #expect(try page.evaluate("far.focus(); scrollY") == .int(0))
+        _ = try probe.picture(BrowserPage.Clip(x: top[0], y: top[1], width: top[2], height: top[3]))
+        let after = try page.evaluate("scrollY")
+        #expect(try page.evaluate(twoFramesOn) == after, "still scrolling after the picture, at \(after)")
+
+        // A key that scrolls the page: waited for until it stops, well past where it began.
+        _ = try page.evaluate("document.activeElement.blur(); scrollTo({ top: 0, behavior: 'instant' }); true")
+        _ = try page.evaluate(twoFramesOn)
+        try page.press(.space)
+        _ = try page.evaluate("__pagervoice.scrollRest(3000)")
+        let paged = try #require(try page.evaluate("scrollY").doubleValue)
+        #expect(paged > 100)
+        #expect(try page.evaluate(twoFramesOn).doubleValue == paged)
+
+        // A key the page keeps: no scroll is due, and the answer comes at once, not after a frame.
+        try page.press(.end)
+        #expect(try page.evaluate("__pagervoice.scrollRest(3000) === true && scrollY").doubleValue == paged)
     }
 }

@@ -180,6 +180,8 @@ struct PageAudit {
             }
         }
         let clip = BrowserPage.Clip(x: box.x, y: box.y, width: min(box.width, 2000), height: min(box.height, 2000))
+        // Not while the page scrolls (see CarouselProbe.picture).
+        _ = try? page.evaluate("window.__pagervoice ? __pagervoice.scrollRest(3000) : true")
         guard let png = try? page.screenshotPNG(clip: clip) else { return nil }
         let failingSelectors = Set(findings.filter { $0.status == .fail }.compactMap(\.element?.selector))
         let lowContrast = Set(facts.dotPixels.filter { $0.ratio < Auditor<AuditModelSubject>.requiredContrast }.map(\.picker))

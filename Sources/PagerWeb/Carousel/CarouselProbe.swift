@@ -1425,7 +1425,11 @@ package struct CarouselProbe {
         return measured
     }
 
+    /// A picture of the page where `clip` lies, once the page has stopped scrolling: a picture
+    /// taken while it scrolls is of no one place (see the script's `pageScrolling`), and two
+    /// compared (the dots shown and hidden, a control with and without focus) were of two.
     func picture(_ clip: BrowserPage.Clip) throws(Failure) -> RGBAImage {
+        try script("__pagervoice.scrollRest(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
         do { return try page.screenshot(clip: clip) } catch { throw .page(error) }
     }
 

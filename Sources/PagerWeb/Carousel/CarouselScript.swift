@@ -253,11 +253,77 @@ enum CarouselScript {
           let widgetScrollSeen = -Infinity;
           let widgetScrollEnded = -Infinity;
           const inWidget = (e) => !!(found && found.root && e instanceof Node && found.root.contains(e));
+          // Scrolls of the page around the widget (the window, or an element that holds the
+          // widget): they carry the whole widget across the window, and a picture taken while one
+          // runs is of no one place. Furo's theme scrolls smoothly (scroll-behavior: smooth) to
+          // the link the Tab walk leaves the widget for, over half a second, and sphinx-inline-tabs'
+          // labels were photographed with their dots, then hidden, 24 px apart: their contrast
+          // read over the text below (2 audits in 10 on a busy machine). Due: a smooth scroll
+          // asked of such an element or the window, a key that scrolls (the browser animates those
+          // whatever the page's CSS), or focus moved out of view where the page scrolls smoothly;
+          // each begins a frame or so later. Running: a scroll event there, no scrollend since.
+          let pageScrollDue = -Infinity;
+          let pageScrollSeen = -Infinity;
+          let pageScrollEnded = -Infinity;
+          const aroundWidget = (e) =>
+            e === document || e === window || (e instanceof Element && !inWidget(e) && (!found || !found.root || e.contains(found.root)));
+          const smoothAt = (e) => {
+            for (let n = e instanceof Element ? e : document.documentElement; n; n = n.parentElement) {
+              if (getComputedStyle(n).scrollBehavior === 'smooth') return true;
+            }
+            return false;
+          };
+          // Whether scroll arguments ask for smooth motion: said so, or left to the CSS of `e`.
+          const smoothAsked = (e, args) => {
+            const behavior = args[0] && typeof args[0] === 'object' ? args[0].behavior : undefined;
+            return behavior === 'smooth' || ((behavior === undefined || behavior === 'auto') && smoothAt(e));
+          };
+          for (const method of ['scroll', 'scrollTo', 'scrollBy']) {
+            const real = window[method];
+            if (typeof real !== 'function') continue;
+            window[method] = function (...args) {
+              if (smoothAsked(document.documentElement, args)) pageScrollDue = performance.now();
+              return real.apply(this, args);
+            };
+          }
+          // A key scrolls the page where nothing takes it first: the page's script (read once it
+          // has run, by then final) or a control that uses it (arrows in a radio group, Space
+          // on a button).
+          const scrollKeys = new Set([' ', 'PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
+          let scrollKey = null;
+          document.addEventListener(
+            'keydown',
+            (event) => {
+              const t = event.target;
+              const taken = t instanceof Element && t.closest('input,select,textarea,button,[contenteditable]:not([contenteditable=false])');
+              if (scrollKeys.has(event.key) && !taken) scrollKey = { event, at: performance.now() };
+            },
+            { capture: true });
+          document.addEventListener(
+            'focusin',
+            (event) => {
+              const e = event.target;
+              if (!(e instanceof Element)) return;
+              const box = e.getBoundingClientRect();
+              const out = box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth;
+              if (out && smoothAt(e)) pageScrollDue = performance.now();
+            },
+            { capture: true });
+          document.addEventListener('scroll', (event) => { if (aroundWidget(event.target)) pageScrollSeen = performance.now(); }, { capture: true, passive: true });
+          document.addEventListener('scrollend', (event) => { if (aroundWidget(event.target)) pageScrollEnded = performance.now(); }, { capture: true, passive: true });
+          const pageScrolling = () => {
+            const now = performance.now();
+            if (scrollKey && !scrollKey.event.defaultPrevented) pageScrollDue = Math.max(pageScrollDue, scrollKey.at);
+            scrollKey = null;
+            if (pageScrollDue > pageScrollSeen && now - pageScrollDue < 150) return true;
+            return pageScrollSeen > pageScrollEnded && now - pageScrollSeen < 100;
+          };
           for (const method of ['scroll', 'scrollTo', 'scrollBy', 'scrollIntoView']) {
             const real = Element.prototype[method];
             if (typeof real !== 'function') continue;
             Element.prototype[method] = function (...args) {
               if (inWidget(this)) widgetScrollAsked = performance.now();
+              if ((method === 'scrollIntoView' || aroundWidget(this)) && smoothAsked(this, args)) pageScrollDue = performance.now();
               return real.apply(this, args);
             };
           }
@@ -268,6 +334,7 @@ enum CarouselScript {
               ...real,
               set(value) {
                 if (inWidget(this)) widgetScrollAsked = performance.now();
+                if (aroundWidget(this) && smoothAt(this)) pageScrollDue = performance.now();
                 real.set.call(this, value);
               },
             });
@@ -1986,6 +2053,21 @@ enum CarouselScript {
             blur() {
               if (document.activeElement) document.activeElement.blur();
               return true;
+            },
+            // Once no scroll of the page around the widget, or in it, is due or running (see
+            // pageScrolling), or after `limit` ms (a wait that ran to its limit, counted as
+            // `settled`'s are); at once, no frame waited for, when none is.
+            scrollRest(limit) {
+              if (!pageScrolling() && !widgetScrolling()) return true;
+              const started = performance.now();
+              return new Promise((resolve) => {
+                const check = () => {
+                  if (!pageScrolling() && !widgetScrolling()) { resolve(true); return; }
+                  if (performance.now() - started > limit) { unsettledRests += 1; resolve(false); return; }
+                  realRequestFrame.call(window, check);
+                };
+                realRequestFrame.call(window, check);
+              });
             },
             // Whether any animation or transition runs in the document now (a focus style fading in).
             animating() {
