@@ -56,7 +56,7 @@ package struct AuditReport: Sendable {
             lines.append("Auditing \(page.headline)")
             if !page.others.isEmpty {
                 lines.append(
-                    "note: the page has \(page.others.count) more \(page.others.count == 1 ? "carousel" : "carousels") (\(page.others.prefix(3).map { $0.clipped(60) }.joined(separator: ", "))); choose one with --carousel"
+                    "note: the page has \(page.others.count) more \(page.others.count == 1 ? "carousel" : "carousels") (\(page.others.prefix(3).map { $0.clippedSelector(60) }.joined(separator: ", "))); choose one with --carousel"
                 )
             }
             lines += page.notes.map { "note: \($0)" }
@@ -71,7 +71,7 @@ package struct AuditReport: Sendable {
             var at = ""
             if let element = finding.element, element.selector != page?.carousel.selector {
                 let name = AccessibleText.isSilent(element.name) ? "" : " \u{201C}\(element.name.clipped(40))\u{201D}"
-                at = " at \(element.selector.clipped(80))\(name)"
+                at = " at \(element.selector.clippedSelector(80))\(name)"
             }
             return "\(tag) \(finding.rule.id) (WCAG \(finding.rule.wcag))\(at): \(finding.message)"
         }

@@ -47,6 +47,6 @@ package struct AuditedPage: Sendable {
     /// "the carousel #hero (“Highlights”) on Tests/Carousels/bootstrap.html, found as …"
     package var headline: String {
         let name = AccessibleText.isSilent(carousel.name) ? "" : " (\u{201C}\(carousel.name.clipped(60))\u{201D})"
-        return "the carousel \(carousel.selector.clipped(80))\(name) on \(url.clipped(120)), found as \(detection)"
+        return "the carousel \(carousel.selector.clippedSelector(80))\(name) on \(url.clipped(120)), found as \(detection)"
     }
 }

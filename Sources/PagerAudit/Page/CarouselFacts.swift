@@ -203,7 +203,7 @@ package struct PageElement: Sendable, Equatable {
     /// "button “Slide 2”", "the button at #carousel > button" when it has no name.
     package var phrase: String {
         let kind = role.isEmpty ? "element" : role
-        guard !AccessibleText.isSilent(name) else { return "the \(kind) at \(selector.clipped(60))" }
+        guard !AccessibleText.isSilent(name) else { return "the \(kind) at \(selector.clippedSelector(60))" }
         return "\(kind) \u{201C}\(name.clipped(60))\u{201D}"
     }
 }

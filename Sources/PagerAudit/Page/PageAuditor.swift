@@ -131,7 +131,7 @@ package struct PageAuditor: Sendable {
             let said = widget.roleDescription ?? widget.role
             problems.append(
                 (
-                    "the carousel (\(widget.selector.clipped(60))) has no accessible name: a screen reader says only \u{201C}\(said.clipped(30))\u{201D}",
+                    "the carousel (\(widget.selector.clippedSelector(60))) has no accessible name: a screen reader says only \u{201C}\(said.clipped(30))\u{201D}",
                     widget
                 ))
         }
@@ -168,7 +168,7 @@ package struct PageAuditor: Sendable {
             (facts.previous, "the previous control"), (facts.next, "the next control"), (facts.rotation, "the rotation control"),
         ] {
             guard let control, AccessibleText.isSilent(control.name) else { continue }
-            problems.append(("\(what) (\(control.selector.clipped(60))) has no accessible name", control))
+            problems.append(("\(what) (\(control.selector.clippedSelector(60))) has no accessible name", control))
         }
         // A control named for the other way: a screen-reader user hears "Previous" and goes
         // forward. A CSS carousel's buttons are found by the way they scroll, and one written
@@ -182,7 +182,7 @@ package struct PageAuditor: Sendable {
             if words.contains(where: other.contains) {
                 problems.append(
                     (
-                        "the control that goes to the \(way) \(word) (\(control.selector.clipped(60))) is named \u{201C}\(control.name.clipped(30))\u{201D}",
+                        "the control that goes to the \(way) \(word) (\(control.selector.clippedSelector(60))) is named \u{201C}\(control.name.clipped(30))\u{201D}",
                         control
                     ))
             }
@@ -630,7 +630,7 @@ package struct PageAuditor: Sendable {
         if let hidden = facts.hiddenFocusables.first(where: { !walked.contains("slide-\($0.slide)") }) {
             problems.append(
                 (
-                    "\(hidden.selector.clipped(60)) in \(word) \(hidden.slide + 1), which is not on screen, can be reached with Tab",
+                    "\(hidden.selector.clippedSelector(60)) in \(word) \(hidden.slide + 1), which is not on screen, can be reached with Tab",
                     facts.slides.indices.contains(hidden.slide) ? facts.slides[hidden.slide] : nil
                 ))
         }
@@ -918,7 +918,7 @@ package struct PageAuditor: Sendable {
             if let covered = facts.coveredTargets.first(where: { $0.mark.hasPrefix("picker-") }) {
                 return notApplicable(
                     .dotContrast,
-                    "the \(pickerWord)s' colours could not be told: \(facts.partPhrase(covered.mark)) is covered by \(covered.bySelector.clipped(60)) (see target-size)"
+                    "the \(pickerWord)s' colours could not be told: \(facts.partPhrase(covered.mark)) is covered by \(covered.bySelector.clippedSelector(60)) (see target-size)"
                 )
             }
             return notApplicable(.dotContrast, "the \(pickerWord)s' colours could not be told from what lies behind them in the screenshot")
@@ -1039,7 +1039,8 @@ package struct PageAuditor: Sendable {
             let by =
                 covered.byMark.map { facts.partPhrase($0) }
                 ?? (AccessibleText.isSilent(covered.byName)
-                    ? covered.bySelector.clipped(60) : "\(covered.bySelector.clipped(60)) \u{201C}\(covered.byName.clipped(40))\u{201D}")
+                    ? covered.bySelector.clippedSelector(60)
+                    : "\(covered.bySelector.clippedSelector(60)) \u{201C}\(covered.byName.clipped(40))\u{201D}")
             problems.append(
                 (
                     "\(facts.partPhrase(covered.mark)) is covered at its middle by \(by): a click or tap aimed at it goes to that instead",

@@ -122,7 +122,7 @@ struct PageAudit {
         audited.notes = notes(page)
         if let hidden = facts.hiddenPassedOver {
             audited.notes.insert(
-                "the page's first carousel, \(hidden.clipped(60)), is not drawn (it, or what holds it, is hidden, as a closed dialog's carousel is), so the drawn one was audited; --carousel \(CarouselProbe.quoted(hidden.clipped(60))), with --click on what opens it, audits the other",
+                "the page's first carousel, \(hidden.clippedSelector(60)), is not drawn (it, or what holds it, is hidden, as a closed dialog's carousel is), so the drawn one was audited; --carousel \(CarouselProbe.quoted(hidden.terminalSafe)), with --click on what opens it, audits the other",
                 at: 0)
         }
         if !facts.clicked.isEmpty {

@@ -198,7 +198,7 @@ struct PageScriptRunner {
             if facts.pickers.indices.contains(selected), !facts.pickers[selected].focusable {
                 throw Missing(
                     reason:
-                        "its \(facts.pickersAreRadios ? "checked" : "selected") \(facts.pickerWord) (\(facts.pickers[selected].selector.clipped(60))) cannot be reached with the keyboard"
+                        "its \(facts.pickersAreRadios ? "checked" : "selected") \(facts.pickerWord) (\(facts.pickers[selected].selector.clippedSelector(60))) cannot be reached with the keyboard"
                 )
             }
             let key = forward != facts.rightToLeft ? "ArrowRight" : "ArrowLeft"
@@ -219,7 +219,7 @@ struct PageScriptRunner {
         }
         if control == nil, let slider = facts.slider {
             guard slider.focusable else {
-                throw Missing(reason: "its slider (\(slider.selector.clipped(60))) cannot be reached with the keyboard")
+                throw Missing(reason: "its slider (\(slider.selector.clippedSelector(60))) cannot be reached with the keyboard")
             }
             let key = forward != facts.rightToLeft ? "ArrowRight" : "ArrowLeft"
             return try probe.act(.key(key, on: "slider"), facts: facts, marks: marks).after
@@ -236,7 +236,7 @@ struct PageScriptRunner {
             // moved).
             return conveyed
         case .unreachable:
-            throw Missing(reason: "its \(name) control (\(control.selector.clipped(60))) cannot be reached with the keyboard")
+            throw Missing(reason: "its \(name) control (\(control.selector.clippedSelector(60))) cannot be reached with the keyboard")
         }
     }
 
@@ -247,7 +247,7 @@ struct PageScriptRunner {
             let picker = facts.pickers[index]
             guard picker.focusable else {
                 throw Missing(
-                    reason: "its \(facts.pickerPhrase(index)) (\(picker.selector.clipped(60))) cannot be reached with the keyboard")
+                    reason: "its \(facts.pickerPhrase(index)) (\(picker.selector.clippedSelector(60))) cannot be reached with the keyboard")
             }
             if facts.pickersAreTabs, let key {
                 let selected = conveyed.markedPickers.first ?? conveyed.shown ?? 0

@@ -114,30 +114,30 @@ package struct CarouselProbe {
             case .notFound(let url, let missing):
                 "no carousel found on \(url.clipped(80)): no element with aria-roledescription=\"carousel\", no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides, no slides seen turning on their own in 16 s and no slides turned by the arrow keys"
                     + Self.missingClause(missing)
-            case .selectorMatchesNothing(let selector): "--carousel \(selector.clipped(60)) matches nothing on the page"
+            case .selectorMatchesNothing(let selector): "--carousel \(selector.clippedSelector(60)) matches nothing on the page"
             case .invalidSelector(let selector, let reason):
                 // Chromium's message begins with where it failed, which is ours, not the person's.
-                "--carousel \(selector.clipped(60)) is not a CSS selector: \(CarouselProbe.withoutCallSite(reason).clipped(100))"
+                "--carousel \(selector.clippedSelector(60)) is not a CSS selector: \(CarouselProbe.withoutCallSite(reason).clipped(100))"
             case .notACarousel(let selector, let missing):
-                "--carousel \(selector.clipped(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides, no slides seen turning on their own in 16 s and no slides turned by the arrow keys"
+                "--carousel \(selector.clippedSelector(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides, no slides seen turning on their own in 16 s and no slides turned by the arrow keys"
                     + Self.missingClause(missing)
-            case .clickFailed(let selector, let why): "--click \(selector.clipped(60)) \(why)"
+            case .clickFailed(let selector, let why): "--click \(selector.clippedSelector(60)) \(why)"
             case .invalidClickSelector(let selector, let reason):
-                "--click \(selector.clipped(60)) is not a CSS selector: \(CarouselProbe.withoutCallSite(reason).clipped(100))"
+                "--click \(selector.clippedSelector(60)) is not a CSS selector: \(CarouselProbe.withoutCallSite(reason).clipped(100))"
             case .page(let error): error.description
             case .unexpectedAnswer(let what):
                 "the page answered the audit's script unexpectedly (\(what)); it may have replaced the browser's own functions"
             case .httpStatus(let url, let status):
                 "the server answered \(status) for \(url.clipped(80)), so there is no page to audit"
             case .lostWhenRedrawn(let selector):
-                "the carousel drew its parts anew when the window or the motion setting changed, and \(selector.clipped(60)) is no carousel any more; name it with a selector that holds (--carousel)"
+                "the carousel drew its parts anew when the window or the motion setting changed, and \(selector.clippedSelector(60)) is no carousel any more; name it with a selector that holds (--carousel)"
             case .cssCarousel(let url, let selector, let parts, let columns):
-                "the carousel \(selector.clipped(60)) on \(url.clipped(80)) is a CSS carousel, with \(parts), "
+                "the carousel \(selector.clippedSelector(60)) on \(url.clipped(80)) is a CSS carousel, with \(parts), "
                     + (columns
                         ? "but no ::scroll-marker on its children: its pages (columns, where ::column::scroll-marker marks them) are no elements PagerVoice can find yet, so nothing on the page was measured"
                         : "but fewer than two pages to move between, so nothing on the page was measured")
             case .notDrawn(let url, let selector, let opener, let others):
-                "the carousel \(selector.clipped(60)) on \(url.clipped(80)) is not drawn (it, or what holds it, is hidden, as a closed dialog's carousel is), so nothing a person meets could be measured; open it first as a person would, with --click "
+                "the carousel \(selector.clippedSelector(60)) on \(url.clipped(80)) is not drawn (it, or what holds it, is hidden, as a closed dialog's carousel is), so nothing a person meets could be measured; open it first as a person would, with --click "
                     + (opener ?? "and the selector of what opens it")
                     + (others > 0 ? ", or choose another of the page's \(others + 1) carousels with --carousel" : "")
             case .documentReplaced:
@@ -259,7 +259,7 @@ package struct CarouselProbe {
                     let which =
                         AccessibleText.isSilent(name)
                         ? "it opens what holds it" : "\u{201C}\(name.clipped(40))\u{201D}, which opens what holds it"
-                    return "\(Self.quoted(selector.clipped(80))) (\(which))"
+                    return "\(Self.quoted(selector.terminalSafe)) (\(which))"
                 }
                 throw .notDrawn(url: url, selector: structure.root, opener: opener, others: structure.others.count)
             }
