@@ -546,6 +546,17 @@ import Testing
         #expect(
             Self.finding(.dotsFit, facts).message.hasPrefix("in a 320 px wide window dot 3 of 3 falls outside the screen (from x = 330 px)")
         )
+        // In a row that scrolls sideways (MkDocs' Material theme's tabs): still off the screen,
+        // and the verdict says where, and whether a scroll bar shows there is more.
+        facts.narrow?.row = NarrowLayout.SidewaysRow(selector: "#c > .tabs", scrollBar: false)
+        let hidden = Self.finding(.dotsFit, facts)
+        #expect(hidden.status == .fail)
+        #expect(
+            hidden.message
+                == "in a 320 px wide window dot 3 of 3 falls outside the screen (from x = 330 px, in a row that scrolls sideways (#c > .tabs) with its scroll bar hidden: nothing shows there are more)"
+        )
+        facts.narrow?.row?.scrollBar = true
+        #expect(Self.finding(.dotsFit, facts).message.hasSuffix("in a row that scrolls sideways (#c > .tabs) with a scroll bar)"))
         facts = Self.facts()
         facts.narrow?.pickers[1] = PageBox(x: 10, y: 0, width: 24, height: 24)
         #expect(Self.finding(.dotsFit, facts).message.hasPrefix("in a 320 px wide window dots 1 and 2 overlap"))

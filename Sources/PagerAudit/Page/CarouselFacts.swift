@@ -504,6 +504,20 @@ package struct NarrowLayout: Sendable, Equatable {
     package var pickers: [PageBox?]
     /// The widget's own box there.
     package var widget: PageBox?
+    /// The row around the pickers that scrolls sideways in its own box, if one does there.
+    package var row: SidewaysRow?
+
+    /// A row of dots or tabs that scrolls sideways (`overflow-x: auto`): a dot off the screen in
+    /// it is a swipe away, and a scroll bar is what shows a person there is more.
+    package struct SidewaysRow: Sendable, Equatable {
+        package var selector: String
+        package var scrollBar: Bool
+
+        package init(selector: String, scrollBar: Bool) {
+            self.selector = selector
+            self.scrollBar = scrollBar
+        }
+    }
 
     package init(width: Double, pickers: [PageBox?], widget: PageBox?) {
         self.width = width

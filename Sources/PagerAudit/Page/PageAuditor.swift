@@ -983,7 +983,14 @@ package struct PageAuditor: Sendable {
         let px = "\(AuditNumber.text(width)) px"
         if !lost.isEmpty {
             let outside = lost.filter { !squeezed.contains($0) }
-            let location = outside.first.map { narrow.pickers[$0].map { "from x = \(AuditNumber.text($0.x)) px" } ?? "not drawn" }
+            var location = outside.first.map { narrow.pickers[$0].map { "from x = \(AuditNumber.text($0.x)) px" } ?? "not drawn" }
+            // Off the screen in a row that scrolls sideways: a swipe away, which is said, with
+            // whether anything on screen shows it (the verdict stands: a person must find them).
+            if let row = narrow.row, let place = location {
+                location =
+                    place + ", in a row that scrolls sideways (\(row.selector.clippedSelector(60))) "
+                    + (row.scrollBar ? "with a scroll bar" : "with its scroll bar hidden: nothing shows there are more")
+            }
             let squeezedText = squeezed.first.map { first in
                 "\(squeezed.count == 1 ? "is" : "are") squeezed to nothing on screen (\(pickerWord) \(first + 1): \(size(narrow.pickers[first]!)))"
             }

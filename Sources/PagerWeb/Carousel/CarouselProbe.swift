@@ -1567,7 +1567,13 @@ package struct CarouselProbe {
         // at the widget in this tab).
         try findAgainIfDrawnAnew(facts)
         let boxes = try boxes()
+        let row = try script("__pagervoice.sidewaysRow()")
         try run { try page.setViewport(width: 1280, height: 800) }
-        return NarrowLayout(width: 320, pickers: (boxes["pickers"]?.arrayValue ?? []).map { Self.box($0) }, widget: Self.box(boxes["root"]))
+        var narrow = NarrowLayout(
+            width: 320, pickers: (boxes["pickers"]?.arrayValue ?? []).map { Self.box($0) }, widget: Self.box(boxes["root"]))
+        if let selector = row["selector"]?.stringValue {
+            narrow.row = NarrowLayout.SidewaysRow(selector: selector, scrollBar: row["scrollBar"]?.boolValue ?? false)
+        }
+        return narrow
     }
 }

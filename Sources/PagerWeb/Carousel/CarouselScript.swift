@@ -1918,6 +1918,22 @@ enum CarouselScript {
                 viewport: { width: innerWidth, height: innerHeight, scrollWidth: document.documentElement.scrollWidth },
               };
             },
+            // The row around the pickers that scrolls sideways in its own box, nearest them (a tab
+            // row with overflow: auto, as MkDocs' Material theme draws it), and whether it shows a
+            // scroll bar (one takes room below the row; `scrollbar-width: none` and a hidden
+            // ::-webkit-scrollbar take none): dots off the screen there are a swipe away, and
+            // whether anything says so is the scroll bar. Null where none scrolls.
+            sidewaysRow() {
+              const faces = found.pickers.map(face).filter(Boolean);
+              if (faces.length < 2) return null;
+              for (let n = lowestCommonAncestor(faces[0], faces[faces.length - 1]); n && n !== document.body; n = n.parentElement) {
+                const style = getComputedStyle(n);
+                if (!['auto', 'scroll'].includes(style.overflowX) || n.scrollWidth <= n.clientWidth + 1) continue;
+                const borders = parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+                return { selector: selectorOf(n), scrollBar: n.offsetHeight - n.clientHeight - borders > 0.5 };
+              }
+              return null;
+            },
             // Dots and controls with another element on top at their middle, where a click or a
             // tap lands (elementFromPoint skips what has pointer-events: none, as a click does).
             // Each is scrolled to the middle of the window first, at once, as a person scrolls to
