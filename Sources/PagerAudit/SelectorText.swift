@@ -1,3 +1,5 @@
+import PagerCore
+
 extension String {
     /// A CSS selector shortened for one line of a report: its first step, then as many of its
     /// last steps as fit ("body > div:nth-of-type(3) > … > article > div:nth-of-type(3)"),

@@ -48,7 +48,7 @@ import Testing
         #expect(eight.failing == ["dots-fit"], "\(eight.run.stdout)\(eight.run.stderr)")
         #expect(
             eight.line("dots-fit")?.hasSuffix(
-                ", in a row that scrolls sideways (body > … > article > div:nth-of-type(3) > div:nth-of-type(1)) with its scroll bar hidden: nothing shows there are more)"
+                ", in a row that scrolls sideways (body > … > article > div:nth-of-type(3) > div:nth-of-type(1)) whose scroll bar the page hides)"
             ) == true, "\(eight.run.stdout)")
         #expect(eight.line("label")?.contains("its 8 radio buttons (“Python” …)") == true, "\(eight.run.stdout)")
     }

@@ -548,15 +548,19 @@ import Testing
         )
         // In a row that scrolls sideways (MkDocs' Material theme's tabs): still off the screen,
         // and the verdict says where, and whether a scroll bar shows there is more.
-        facts.narrow?.row = NarrowLayout.SidewaysRow(selector: "#c > .tabs", scrollBar: false)
+        facts.narrow?.row = NarrowLayout.SidewaysRow(
+            selector: "#c > .tabs", box: PageBox(x: 16, y: 0, width: 288, height: 40), scrollBarHidden: true)
         let hidden = Self.finding(.dotsFit, facts)
         #expect(hidden.status == .fail)
         #expect(
             hidden.message
-                == "in a 320 px wide window dot 3 of 3 falls outside the screen (from x = 330 px, in a row that scrolls sideways (#c > .tabs) with its scroll bar hidden: nothing shows there are more)"
+                == "in a 320 px wide window dot 3 of 3 falls outside the screen (from x = 330 px, in a row that scrolls sideways (#c > .tabs) whose scroll bar the page hides)"
         )
-        facts.narrow?.row?.scrollBar = true
-        #expect(Self.finding(.dotsFit, facts).message.hasSuffix("in a row that scrolls sideways (#c > .tabs) with a scroll bar)"))
+        facts.narrow?.row?.scrollBarHidden = false
+        #expect(Self.finding(.dotsFit, facts).message.hasSuffix("(from x = 330 px, in a row that scrolls sideways (#c > .tabs))"))
+        // A row that itself runs past the screen: a swipe along it does not bring the dot in.
+        facts.narrow?.row?.box = PageBox(x: 0, y: 0, width: 400, height: 40)
+        #expect(Self.finding(.dotsFit, facts).message.hasSuffix("falls outside the screen (from x = 330 px)"))
         facts = Self.facts()
         facts.narrow?.pickers[1] = PageBox(x: 10, y: 0, width: 24, height: 24)
         #expect(Self.finding(.dotsFit, facts).message.hasPrefix("in a 320 px wide window dots 1 and 2 overlap"))

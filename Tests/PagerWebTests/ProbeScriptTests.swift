@@ -162,4 +162,35 @@ import Testing
         try page.press(.end)
         #expect(try page.evaluate("__pagervoice.scrollRest(3000) === true && scrollY").doubleValue == paged)
     }
+
+    /// The row of dots that scrolls sideways within the widget is named, with whether the page's
+    /// CSS hides its scroll bar (the audit's browser draws none, so the layout cannot tell); a
+    /// column around the widget that scrolls for something wide is no row of the widget's.
+    @Test func aRowOfDotsThatScrollsSidewaysIsNamedWithItsScrollBar() throws {
+        let page = try SharedBrowser.page()
+        try CarouselProbe.installBeforeLoad(on: page)
+        let dots = (1...6).map { "<button aria-label='Go to slide \($0)' style='width: 60px; height: 30px'></button>" }.joined()
+        let slides = (1...6).map { "<div>\($0)</div>" }.joined()
+        try page.open(
+            try fixtures.page(
+                """
+                <style>.bare::-webkit-scrollbar { display: none }</style>
+                <div id="column" style="overflow-x: auto; width: 300px">
+                  <div id="c"><div class="track">\(slides)</div>
+                  <div class="dots" style="overflow-x: auto; width: 200px; white-space: nowrap">\(dots)</div></div>
+                  <table style="width: 900px"><tr><td>wide</td></tr></table>
+                </div>
+                """))
+        #expect(try page.evaluate("__pagervoice.find('#c')")["pickers"]?.arrayValue?.count == 6)
+        let row = try page.evaluate("__pagervoice.sidewaysRow()")
+        #expect(row["selector"] == .string("#c > div:nth-of-type(2)"), "\(row)")
+        #expect(row["scrollBarHidden"] == .bool(false), "\(row)")
+        _ = try page.evaluate("document.querySelector('.dots').style.scrollbarWidth = 'none'; true")
+        #expect(try page.evaluate("__pagervoice.sidewaysRow()")["scrollBarHidden"] == .bool(true))
+        _ = try page.evaluate("const d = document.querySelector('.dots'); d.style.scrollbarWidth = ''; d.classList.add('bare'); true")
+        #expect(try page.evaluate("__pagervoice.sidewaysRow()")["scrollBarHidden"] == .bool(true))
+        // The dots fit their row: the column that scrolls for the table is not theirs.
+        _ = try page.evaluate("document.querySelector('.dots').style.width = '400px'; true")
+        #expect(try page.evaluate("__pagervoice.sidewaysRow()") == .null)
+    }
 }

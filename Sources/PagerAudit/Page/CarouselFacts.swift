@@ -507,15 +507,19 @@ package struct NarrowLayout: Sendable, Equatable {
     /// The row around the pickers that scrolls sideways in its own box, if one does there.
     package var row: SidewaysRow?
 
-    /// A row of dots or tabs that scrolls sideways (`overflow-x: auto`): a dot off the screen in
-    /// it is a swipe away, and a scroll bar is what shows a person there is more.
+    /// A row of dots or tabs within the widget that scrolls sideways (`overflow-x: auto`): a
+    /// dot off the screen in it is a swipe away, where nothing may show that there is more.
     package struct SidewaysRow: Sendable, Equatable {
         package var selector: String
-        package var scrollBar: Bool
+        /// The row's own box there.
+        package var box: PageBox?
+        /// Whether the page's CSS hides its scroll bar.
+        package var scrollBarHidden: Bool
 
-        package init(selector: String, scrollBar: Bool) {
+        package init(selector: String, box: PageBox?, scrollBarHidden: Bool) {
             self.selector = selector
-            self.scrollBar = scrollBar
+            self.box = box
+            self.scrollBarHidden = scrollBarHidden
         }
     }
 

@@ -984,12 +984,15 @@ package struct PageAuditor: Sendable {
         if !lost.isEmpty {
             let outside = lost.filter { !squeezed.contains($0) }
             var location = outside.first.map { narrow.pickers[$0].map { "from x = \(AuditNumber.text($0.x)) px" } ?? "not drawn" }
-            // Off the screen in a row that scrolls sideways: a swipe away, which is said, with
-            // whether anything on screen shows it (the verdict stands: a person must find them).
-            if let row = narrow.row, let place = location {
+            // Off the screen in a row that scrolls sideways, the row itself on the screen: a swipe
+            // away, which is said, and whether the page hides the row's scroll bar (the verdict
+            // stands: a person must find them first).
+            if let row = narrow.row, let rowBox = row.box, rowBox.x >= -0.5, rowBox.maxX <= width + 0.5,
+                let place = location, outside.first.flatMap({ narrow.pickers[$0] }) != nil
+            {
                 location =
-                    place + ", in a row that scrolls sideways (\(row.selector.clippedSelector(60))) "
-                    + (row.scrollBar ? "with a scroll bar" : "with its scroll bar hidden: nothing shows there are more")
+                    place + ", in a row that scrolls sideways (\(row.selector.clippedSelector(60)))"
+                    + (row.scrollBarHidden ? " whose scroll bar the page hides" : "")
             }
             let squeezedText = squeezed.first.map { first in
                 "\(squeezed.count == 1 ? "is" : "are") squeezed to nothing on screen (\(pickerWord) \(first + 1): \(size(narrow.pickers[first]!)))"

@@ -146,13 +146,15 @@ package struct CarouselProbe {
         }
     }
 
-    /// `text` as one word for a shell, in single quotes where it needs them and can have them.
+    /// `text` as one word for a shell: in single quotes where it needs them, a quote in it
+    /// written `'\''` (a selector through an id with a quote in it was given bare, and a shell
+    /// took its `>` steps for redirections).
     package static func quoted(_ text: String) -> String {
         let plain = text.unicodeScalars.allSatisfy {
             ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.,/:=@%+".unicodeScalars.contains($0)
         }
-        if plain || text.contains("'") { return text }
-        return "'\(text)'"
+        if plain { return text }
+        return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     /// The pseudo-elements a CSS carousel has, in CSS's words: "::scroll-button() and 4
@@ -478,7 +480,7 @@ package struct CarouselProbe {
                 throw .invalidClickSelector(selector, reason: target["message"]?.stringValue ?? "")
             }
             if let count = target["count"]?.intValue {
-                let first = target["first"]?.stringValue.map { " (the first: \($0.clipped(60)))" } ?? ""
+                let first = target["first"]?.stringValue.map { " (the first: \(Self.quoted($0.terminalSafe)))" } ?? ""
                 throw .clickFailed(
                     selector,
                     why: count == 0 ? "matches nothing on the page\(after)" : "matches \(count) elements\(first)\(after); name one")
@@ -491,7 +493,7 @@ package struct CarouselProbe {
                 throw .clickFailed(
                     selector,
                     why:
-                        "lies under \(cover.clipped(60))\(after), which a click in its middle would reach instead (click that away first with an earlier --click)"
+                        "lies under \(Self.quoted(cover.terminalSafe))\(after), which a click in its middle would reach instead (click that away first with an earlier --click)"
                 )
             }
             guard let x = target["x"]?.doubleValue, let y = target["y"]?.doubleValue else { throw .unexpectedAnswer("clickTarget") }
@@ -1395,6 +1397,9 @@ package struct CarouselProbe {
     }
 
     func dotPixelsNow(_ facts: CarouselFacts) throws(Failure) -> [DotPixels] {
+        // At rest before the boxes are read: a carousel fixed to the window moves in the page
+        // while the page scrolls (see `picture`).
+        try script("__pagervoice.scrollRest(\(Interrupted.milliseconds(roundingUp: settleLimit)))")
         try script("__pagervoice.blur()")
         try run { try page.movePointer(x: 0, y: 0) }
         let boxes = try boxes()
@@ -1572,7 +1577,8 @@ package struct CarouselProbe {
         var narrow = NarrowLayout(
             width: 320, pickers: (boxes["pickers"]?.arrayValue ?? []).map { Self.box($0) }, widget: Self.box(boxes["root"]))
         if let selector = row["selector"]?.stringValue {
-            narrow.row = NarrowLayout.SidewaysRow(selector: selector, scrollBar: row["scrollBar"]?.boolValue ?? false)
+            narrow.row = NarrowLayout.SidewaysRow(
+                selector: selector, box: Self.box(row["box"]), scrollBarHidden: row["scrollBarHidden"]?.boolValue ?? false)
         }
         return narrow
     }

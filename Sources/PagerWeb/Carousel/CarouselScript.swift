@@ -1918,19 +1918,23 @@ enum CarouselScript {
                 viewport: { width: innerWidth, height: innerHeight, scrollWidth: document.documentElement.scrollWidth },
               };
             },
-            // The row around the pickers that scrolls sideways in its own box, nearest them (a tab
-            // row with overflow: auto, as MkDocs' Material theme draws it), and whether it shows a
-            // scroll bar (one takes room below the row; `scrollbar-width: none` and a hidden
-            // ::-webkit-scrollbar take none): dots off the screen there are a swipe away, and
-            // whether anything says so is the scroll bar. Null where none scrolls.
+            // The row around the pickers that scrolls sideways in its own box, nearest them and
+            // within the widget (a tab row with overflow: auto, as MkDocs' Material theme draws
+            // it; not a page's content column that scrolls for a wide table), its box, and whether
+            // the page's CSS hides its scroll bar (`scrollbar-width: none`, a ::-webkit-scrollbar
+            // not displayed or of no height). From the CSS, not the layout: the audit's browser
+            // draws no scroll bars at all (--hide-scrollbars), and a phone's appear only while
+            // one scrolls. Null where none scrolls.
             sidewaysRow() {
               const faces = found.pickers.map(face).filter(Boolean);
               if (faces.length < 2) return null;
-              for (let n = lowestCommonAncestor(faces[0], faces[faces.length - 1]); n && n !== document.body; n = n.parentElement) {
+              const top = found.root.parentElement;
+              for (let n = lowestCommonAncestor(faces[0], faces[faces.length - 1]); n && n !== top && n !== document.body; n = n.parentElement) {
                 const style = getComputedStyle(n);
                 if (!['auto', 'scroll'].includes(style.overflowX) || n.scrollWidth <= n.clientWidth + 1) continue;
-                const borders = parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
-                return { selector: selectorOf(n), scrollBar: n.offsetHeight - n.clientHeight - borders > 0.5 };
+                const bar = getComputedStyle(n, '::-webkit-scrollbar');
+                const hidden = style.scrollbarWidth === 'none' || bar.display === 'none' || bar.height === '0px';
+                return { selector: selectorOf(n), box: box(n), scrollBarHidden: hidden };
               }
               return null;
             },
