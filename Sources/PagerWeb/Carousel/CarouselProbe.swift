@@ -480,7 +480,7 @@ package struct CarouselProbe {
                 throw .invalidClickSelector(selector, reason: target["message"]?.stringValue ?? "")
             }
             if let count = target["count"]?.intValue {
-                let first = target["first"]?.stringValue.map { " (the first: \(Self.quoted($0.terminalSafe)))" } ?? ""
+                let first = target["first"]?.stringValue.map { " (the first: \($0.terminalSafe))" } ?? ""
                 throw .clickFailed(
                     selector,
                     why: count == 0 ? "matches nothing on the page\(after)" : "matches \(count) elements\(first)\(after); name one")
@@ -493,7 +493,7 @@ package struct CarouselProbe {
                 throw .clickFailed(
                     selector,
                     why:
-                        "lies under \(Self.quoted(cover.terminalSafe))\(after), which a click in its middle would reach instead (click that away first with an earlier --click)"
+                        "lies under \(cover.terminalSafe)\(after), which a click in its middle would reach instead (click that away first with an earlier --click)"
                 )
             }
             guard let x = target["x"]?.doubleValue, let y = target["y"]?.doubleValue else { throw .unexpectedAnswer("clickTarget") }
