@@ -249,10 +249,28 @@ enum CarouselScript {
           // its slide had not moved ("did nothing"). Asked: a scroll method called, or scrollLeft
           // or scrollTop set, on the widget or in it. Running: a scroll event there, and no
           // scrollend since (`settled`).
-          let widgetScrollAsked = -Infinity;
-          let widgetScrollSeen = -Infinity;
-          let widgetScrollEnded = -Infinity;
           const inWidget = (e) => !!(found && found.root && e instanceof Node && found.root.contains(e));
+          // The scrolls of the elements `holds` accepts: `asked` when one is asked for or due
+          // there, its scroll and scrollend events seen. `running()`: asked and not yet begun (a
+          // smooth scroll begins a frame or two late; one to where it already is never begins,
+          // so the wait is bounded at 150 ms), or begun and not ended (a browser that sends no
+          // scrollend is taken to have ended 100 ms after its last scroll event).
+          const scrollWatch = (holds) => {
+            const watch = {
+              asked: -Infinity,
+              seen: -Infinity,
+              ended: -Infinity,
+              running() {
+                const now = performance.now();
+                if (this.asked > this.seen && now - this.asked < 150) return true;
+                return this.seen > this.ended && now - this.seen < 100;
+              },
+            };
+            document.addEventListener('scroll', (event) => { if (holds(event.target)) watch.seen = performance.now(); }, { capture: true, passive: true });
+            document.addEventListener('scrollend', (event) => { if (holds(event.target)) watch.ended = performance.now(); }, { capture: true, passive: true });
+            return watch;
+          };
+          const widgetScroll = scrollWatch(inWidget);
           // Scrolls of the page around the widget (the window, or an element that holds the
           // widget): they carry the whole widget across the window, and a picture taken while one
           // runs is of no one place. Furo's theme scrolls smoothly (scroll-behavior: smooth) to
@@ -262,11 +280,8 @@ enum CarouselScript {
           // asked of such an element or the window, a key that scrolls (the browser animates those
           // whatever the page's CSS), or focus moved out of view where the page scrolls smoothly;
           // each begins a frame or so later. Running: a scroll event there, no scrollend since.
-          let pageScrollDue = -Infinity;
-          let pageScrollSeen = -Infinity;
-          let pageScrollEnded = -Infinity;
-          const aroundWidget = (e) =>
-            e === document || e === window || (e instanceof Element && !inWidget(e) && (!found || !found.root || e.contains(found.root)));
+          const aroundWidget = (e) => e === document || (e instanceof Element && !inWidget(e) && (!found || !found.root || e.contains(found.root)));
+          const pageScroll = scrollWatch(aroundWidget);
           const smoothAt = (e) => {
             for (let n = e instanceof Element ? e : document.documentElement; n; n = n.parentElement) {
               if (getComputedStyle(n).scrollBehavior === 'smooth') return true;
@@ -282,7 +297,7 @@ enum CarouselScript {
             const real = window[method];
             if (typeof real !== 'function') continue;
             window[method] = function (...args) {
-              if (smoothAsked(document.documentElement, args)) pageScrollDue = performance.now();
+              if (smoothAsked(document.documentElement, args)) pageScroll.asked = performance.now();
               return real.apply(this, args);
             };
           }
@@ -306,24 +321,20 @@ enum CarouselScript {
               if (!(e instanceof Element)) return;
               const box = e.getBoundingClientRect();
               const out = box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth;
-              if (out && smoothAt(e)) pageScrollDue = performance.now();
+              if (out && smoothAt(e)) pageScroll.asked = performance.now();
             },
             { capture: true });
-          document.addEventListener('scroll', (event) => { if (aroundWidget(event.target)) pageScrollSeen = performance.now(); }, { capture: true, passive: true });
-          document.addEventListener('scrollend', (event) => { if (aroundWidget(event.target)) pageScrollEnded = performance.now(); }, { capture: true, passive: true });
           const pageScrolling = () => {
-            const now = performance.now();
-            if (scrollKey && !scrollKey.event.defaultPrevented) pageScrollDue = Math.max(pageScrollDue, scrollKey.at);
+            if (scrollKey && !scrollKey.event.defaultPrevented) pageScroll.asked = Math.max(pageScroll.asked, scrollKey.at);
             scrollKey = null;
-            if (pageScrollDue > pageScrollSeen && now - pageScrollDue < 150) return true;
-            return pageScrollSeen > pageScrollEnded && now - pageScrollSeen < 100;
+            return pageScroll.running();
           };
           for (const method of ['scroll', 'scrollTo', 'scrollBy', 'scrollIntoView']) {
             const real = Element.prototype[method];
             if (typeof real !== 'function') continue;
             Element.prototype[method] = function (...args) {
-              if (inWidget(this)) widgetScrollAsked = performance.now();
-              if ((method === 'scrollIntoView' || aroundWidget(this)) && smoothAsked(this, args)) pageScrollDue = performance.now();
+              if (inWidget(this)) widgetScroll.asked = performance.now();
+              if ((method === 'scrollIntoView' || aroundWidget(this)) && smoothAsked(this, args)) pageScroll.asked = performance.now();
               return real.apply(this, args);
             };
           }
@@ -333,23 +344,14 @@ enum CarouselScript {
             Object.defineProperty(Element.prototype, property, {
               ...real,
               set(value) {
-                if (inWidget(this)) widgetScrollAsked = performance.now();
-                if (aroundWidget(this) && smoothAt(this)) pageScrollDue = performance.now();
+                if (inWidget(this)) widgetScroll.asked = performance.now();
+                if (aroundWidget(this) && smoothAt(this)) pageScroll.asked = performance.now();
                 real.set.call(this, value);
               },
             });
           }
-          document.addEventListener('scroll', (event) => { if (inWidget(event.target)) widgetScrollSeen = performance.now(); }, { capture: true, passive: true });
-          document.addEventListener('scrollend', (event) => { if (inWidget(event.target)) widgetScrollEnded = performance.now(); }, { capture: true, passive: true });
-          // Whether a scroll in the widget may still be under way: asked for and not yet begun
-          // (a smooth scroll begins a frame or two late; one to where it already is never
-          // begins, so the wait is bounded), or begun and not ended (a browser that sends no
-          // scrollend is taken to have ended 100 ms after its last scroll event).
-          const widgetScrolling = () => {
-            const now = performance.now();
-            if (widgetScrollAsked > widgetScrollSeen && now - widgetScrollAsked < 150) return true;
-            return widgetScrollSeen > widgetScrollEnded && now - widgetScrollSeen < 100;
-          };
+          // Whether a scroll in the widget may still be under way (see scrollWatch).
+          const widgetScrolling = () => widgetScroll.running();
           // The ancestor that holds keyboard focus for `e` and points at it with
           // aria-activedescendant (a tablist holding focus itself), or null.
           const focusHolder = (e) => {
@@ -1725,7 +1727,7 @@ enum CarouselScript {
               const done = (result) => {
                 frameGap = 0;
                 result.kinds = named();
-                result.smoothScroll = widgetScrollSeen >= started && pageFrameRequests === requestsAtStart && shortIntervals.size === 0;
+                result.smoothScroll = widgetScroll.seen >= started && pageFrameRequests === requestsAtStart && shortIntervals.size === 0;
                 return result;
               };
               let shape = slideShapes();
