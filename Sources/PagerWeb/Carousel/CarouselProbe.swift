@@ -1082,11 +1082,16 @@ package struct CarouselProbe {
 
     /// Rests the pointer over the middle of the widget, as a person's mouse rests after a
     /// click: a carousel that pauses under the pointer (Bootstrap's) stays still while it is
-    /// measured. (Screenshots move it away first, so no hover style colours the dots.)
+    /// measured. (Screenshots move it away first, so no hover style colours the dots.) A pause
+    /// under the pointer stops the next change, not one under way: PyTango's Jssor slider, caught
+    /// by the pointer in its 1.2 s fade to slide 2, read "slide 1" (the fading one still the
+    /// most shown), and ArrowRight, which Jssor counts from where the fade had got to, went to
+    /// slide 3. So the widget is let come to rest before anything is read or pressed.
     func parkPointer() throws(Failure) {
         let boxes = try script("__pagervoice.boxes()")
         guard let root = Self.box(boxes["root"]) else { return }
         try run { try page.movePointer(x: root.centreX, y: root.centreY) }
+        try settle()
     }
 
     /// The pages stepped from: all, or for a long carousel the first two, the middle and the
@@ -1216,9 +1221,13 @@ package struct CarouselProbe {
             // No dots, and arrows out of the Tab order: the arrow keys on the carousel itself
             // (an APG carousel may take them there), so the keyboard's way is tried before
             // scroll says there is none. Where nothing was found to press (slides found turning
-            // on their own), these are the only keys to try.
-            try from(0, .key("ArrowRight", on: "root"))
-            try from(1, .key("ArrowLeft", on: "root"))
+            // on their own), these are the only keys to try, and nothing brings the slides back
+            // to the first: ArrowRight is tried from the slide they rest on (where it is not the
+            // last), and ArrowLeft from where that went.
+            let shown = try state()["shown"]?.intValue ?? 0
+            let start = (0..<(count - 1)).contains(shown) ? shown : 0
+            try from(start, .key("ArrowRight", on: "root"))
+            try from(start + 1, .key("ArrowLeft", on: "root"))
         }
     }
 
