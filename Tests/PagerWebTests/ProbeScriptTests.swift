@@ -70,6 +70,56 @@ import Testing
         #expect(after.intValue == runs + 3, "\(after)")
     }
 
+    /// A chain of short timers, each set from the last one's callback, is waited for as a run of
+    /// the page's frames is: one the page keeps running (Jssor animates on one through its 3 s
+    /// idle) does not hold the widget from rest, which every wait on PyTango's slider ran to its
+    /// limit for; one a click begins, moving a slide, is waited for until the slide has arrived.
+    @Test func aChainOfTimersIsWaitedForAsARunOfFrames() throws {
+        let browser = try SharedBrowser.browser()
+        let page = try browser.newPage()
+        try CarouselProbe.installBeforeLoad(on: page)
+        let dots = (1...3).map { "<button aria-label='Go to slide \($0)'></button>" }.joined()
+        try page.open(
+            try fixtures.page(
+                """
+                <div id="c"><div class="track"><div>1</div><div style="display: none">2</div><div style="display: none">3</div></div>
+                <div class="dots">\(dots)</div></div>
+                <script>
+                  window.ticks = 0;
+                  const tick = () => { window.ticks += 1; setTimeout(tick, 16); };
+                  tick();
+                  const [one, two] = document.querySelectorAll('.track > div');
+                  document.querySelectorAll('.dots button')[1].addEventListener('click', () => {
+                    const start = performance.now();
+                    two.style.display = '';
+                    const fade = () => {
+                      const t = Math.min((performance.now() - start) / 300, 1);
+                      two.style.opacity = String(t);
+                      one.style.opacity = String(1 - t);
+                      if (t < 1) setTimeout(fade, 16);
+                      else { one.style.display = 'none'; window.arrived = true; }
+                    };
+                    setTimeout(fade, 16);
+                  });
+                </script>
+                """))
+        let probe = CarouselProbe(page: page, selector: nil) { () throws(PageError) in try browser.newPage() }
+        _ = try page.evaluate(
+            "new Promise((done) => { const look = () => window.ticks >= 20 ? done(true) : setTimeout(look, 5); look(); })")
+        #expect(try page.evaluate("__pagervoice.find('#c')")["slides"]?.arrayValue?.count == 3)
+        try probe.animationSpeed(CarouselProbe.fastAnimations)
+        let rest = try probe.settle()
+        #expect(rest["unsettled"] == nil, "\(rest)")
+        #expect(rest["shown"]?.intValue == 0, "\(rest)")
+
+        _ = try page.evaluate("document.querySelectorAll('.dots button')[1].click(); true")
+        let moved = try probe.settle()
+        #expect(moved["unsettled"] == nil, "\(moved)")
+        #expect(try page.evaluate("window.arrived === true") == .bool(true))
+        #expect(moved["shown"]?.intValue == 1, "\(moved)")
+        #expect(try page.evaluate("window.ticks").intValue ?? 0 > 20)
+    }
+
     /// Selectors name one element each after the page drew its dots anew (as Splide does when
     /// a setting changes) and the carousel was found again: positions counted at the first find
     /// left a new dot with no position, and its selector matched every dot.

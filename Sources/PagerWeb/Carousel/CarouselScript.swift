@@ -34,15 +34,27 @@ enum CarouselScript {
           const pending = new Map();
           const realSetTimeout = window.setTimeout;
           const realClearTimeout = window.clearTimeout;
+          // The chain of short timers whose callback runs now (when it began), else null: a timer
+          // set from one is the chain's next (a script animating on timers, as Jssor's).
+          let firingChain = null;
           // The page keeps the id of the first real timer; a shortened one replaces `real` only.
           const arm = (entry, delay) => {
-            entry.real = realSetTimeout.call(window, () => { pending.delete(entry.id); entry.callback(...entry.args); }, delay);
+            entry.real = realSetTimeout.call(window, () => {
+              pending.delete(entry.id);
+              const outer = firingChain;
+              firingChain = entry.chain;
+              try { entry.callback(...entry.args); } finally { firingChain = outer; }
+            }, delay);
           };
           window.setTimeout = function (callback, delay, ...rest) {
             const d = Number(delay) || 0;
             if (!(d > 0 && d <= 2000) || typeof callback !== 'function') return realSetTimeout.call(window, callback, delay, ...rest);
             const scale = Math.max(timerScale, 1);
-            const entry = { callback, args: rest, due: performance.now() + d / scale, scaled: scale > 1, real: 0, id: 0 };
+            const now = performance.now();
+            const entry = {
+              callback, args: rest, due: now + d / scale, scaled: scale > 1, real: 0, id: 0,
+              chained: firingChain !== null, chain: firingChain === null ? now : firingChain,
+            };
             arm(entry, d / scale);
             entry.id = entry.real;
             pending.set(entry.id, entry);
@@ -239,9 +251,21 @@ enum CarouselScript {
               arm(entry, left);
             }
           };
+          // The shortened timers still to fire. `once`: one set from outside a timer (Slick's, which
+          // marks the new slide when its animation ends) must fire before the widget is at rest.
+          // `since`: when the oldest chain of them began, each set from the last one's callback.
+          // Jssor animates on such a chain and keeps it running through its 3 s idle, so it was
+          // never at rest and every wait on PyTango ran to its limit: a chain is waited for as a
+          // run of the page's frames is (see `settled`).
           const shortenedPending = () => {
-            for (const entry of pending.values()) if (entry.scaled) return true;
-            return false;
+            let once = false;
+            let since = Infinity;
+            for (const entry of pending.values()) {
+              if (!entry.scaled) continue;
+              if (entry.chained) since = Math.min(since, entry.chain);
+              else once = true;
+            }
+            return { once, since };
           };
           // Scrolls in the widget, asked for and running: a strip that scrolls smoothly
           // (scroll-behavior: smooth, or behavior: 'smooth' asked) changes nothing for a frame or
@@ -1665,6 +1689,9 @@ enum CarouselScript {
             // moves nothing in its first frame). A page asking a frame at a time from a timer
             // begins a run each time: its rests take up to 500 ms each (an awaited loop asks from
             // its frames' promise callbacks, which count as its frames: see `endPageFrame`).
+            // A chain of short timers the page keeps running (see `shortenedPending`) is waited
+            // for the same way: 500 ms without a change, 34 ms once it is older than the settle by
+            // 250 ms.
             settled(limit) {
               const started = performance.now();
               let last = null;
@@ -1679,13 +1706,14 @@ enum CarouselScript {
                   // Where the slides are, only while the page asks for frames: CSS motion is
                   // `animating`, and reading places every frame cost a page without script
                   // motion (the APG's) a frame at many steps.
-                  if (pageFrames.size) places = true;
+                  const timers = shortenedPending();
+                  if (pageFrames.size || timers.since < Infinity) places = true;
                   // Where the widget and its slides' holder are scrolled: a smooth scroll (a CSS
                   // carousel's, scroll-behavior: smooth) runs on no animation and no page frame.
                   const holder = found.slides.length ? found.slides[0].parentElement : null;
                   const scrolled = [found.root, holder].map((e) => (e ? Math.round(e.scrollLeft) + ',' + Math.round(e.scrollTop) : '')).join(';');
                   const key = now.shown + ':' + now.mutations + ':' + scrolled + (places ? ':' + slidePlaces() : '');
-                  const still = now.animating === 0 && !shortenedPending() && now.shown !== -1 && key === last && !widgetScrolling();
+                  const still = now.animating === 0 && !timers.once && now.shown !== -1 && key === last && !widgetScrolling();
                   if (!still) quietSince = performance.now();
                   last = key;
                   // Two of the page's short ticks and a little: on a busy machine one tick of
@@ -1696,7 +1724,8 @@ enum CarouselScript {
                   // nothing changed before: it is given 100 ms to begin (none while it scrolls
                   // at once, see timers).
                   const smooth = found.css && !document.getElementById('pagervoice-instant');
-                  const quiet = Math.max(period, pageFrames.size ? (ticker ? 34 : 500) : 0, smooth ? 100 : 0);
+                  const chain = timers.since < Infinity ? (timers.since < started - 250 ? 34 : 500) : 0;
+                  const quiet = Math.max(period, pageFrames.size ? (ticker ? 34 : 500) : 0, smooth ? 100 : 0, chain);
                   if (still && performance.now() - quietSince >= quiet) { resolve(now); return; }
                   if (performance.now() - started > limit) { now.unsettled = true; unsettledRests += 1; resolve(now); return; }
                   realRequestFrame.call(window, check);
