@@ -43,6 +43,19 @@ package struct AuditReport: Sendable {
 
     // MARK: - Text
 
+    /// The note naming a page's other carousels. Three at most are shown, each clipped to 60
+    /// characters, so the line stays a line; a selector shown clipped or not shown at all
+    /// cannot be pasted into `--carousel`, so then the note says where each is whole (JSON's
+    /// `others`) rather than leave a person to rebuild it from the page.
+    static func othersNote(_ others: [String]) -> String {
+        let shown = others.prefix(3).map { $0.clippedSelector(60) }
+        let unshown = others.count - shown.count
+        let whole = zip(others, shown).allSatisfy { $0.terminalSafe == $1 } && unshown == 0
+        return "note: the page has \(others.count) more \(others.count == 1 ? "carousel" : "carousels") ("
+            + shown.joined(separator: ", ") + (unshown > 0 ? ", and \(unshown) more" : "")
+            + "); choose one with --carousel" + (whole ? "" : " (--format json lists each whole, in \"others\")")
+    }
+
     /// Every format shows outside text (titles, labels, names, messages that quote them) the way
     /// a terminal does: controls, bidi overrides and invisible characters as visible escapes
     /// (`TerminalText`), so the same finding reads the same in text, JSON, SARIF and HTML.
@@ -55,9 +68,7 @@ package struct AuditReport: Sendable {
         if let page {
             lines.append("Auditing \(page.headline)")
             if !page.others.isEmpty {
-                lines.append(
-                    "note: the page has \(page.others.count) more \(page.others.count == 1 ? "carousel" : "carousels") (\(page.others.prefix(3).map { $0.clippedSelector(60) }.joined(separator: ", "))); choose one with --carousel"
-                )
+                lines.append(Self.othersNote(page.others))
             }
             lines += page.notes.map { "note: \($0)" }
         }

@@ -29,10 +29,10 @@ import Testing
         #expect(first.line("scroll")?.hasPrefix("PASS") == true, "\(first.run.stdout)")
         #expect(first.line("focus-visible")?.hasPrefix("PASS") == true, "\(first.run.stdout)")
         #expect(first.line("dot-contrast")?.hasPrefix("PASS") == true, "\(first.run.stdout)")
-        // Each of the others by its last steps, which set it apart; each works as --carousel.
+        // Each of the others by its last steps, which set it apart, and where each is whole.
         #expect(
             first.run.lines.contains(
-                "note: the page has 2 more carousels (body > … > div:nth-of-type(3) > article > div:nth-of-type(2), body > … > div:nth-of-type(3) > article > div:nth-of-type(3)); choose one with --carousel"
+                "note: the page has 2 more carousels (body > … > div:nth-of-type(3) > article > div:nth-of-type(2), body > … > div:nth-of-type(3) > article > div:nth-of-type(3)); choose one with --carousel (--format json lists each whole, in \"others\")"
             ), "\(first.run.stdout)")
 
         let json = try Pagervoice.run(["audit", "--url", page, "--format", "json"])

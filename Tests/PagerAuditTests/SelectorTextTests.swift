@@ -39,4 +39,25 @@ import Testing
         #expect(!shown.unicodeScalars.contains { $0.value < 0x20 }, "\(shown)")
         #expect(shown.hasSuffix(" > ul > li:nth-of-type(2)"), "\(shown)")
     }
+
+    /// The note on other carousels names each whole where it can; where one is clipped or left
+    /// out, it says where the whole selectors are, since a clipped one pasted into --carousel
+    /// matches nothing.
+    @Test func theNoteOnOtherCarouselsSaysWhereWholeSelectorsAre() {
+        let short = ["#a", "#b"]
+        #expect(AuditReport.othersNote(short) == "note: the page has 2 more carousels (#a, #b); choose one with --carousel")
+        #expect(AuditReport.othersNote(["#a"]) == "note: the page has 1 more carousel (#a); choose one with --carousel")
+        let clipped = AuditReport.othersNote(Self.materialTabSets)
+        #expect(clipped.hasPrefix("note: the page has 3 more carousels (body > … > "), "\(clipped)")
+        #expect(clipped.hasSuffix("); choose one with --carousel (--format json lists each whole, in \"others\")"), "\(clipped)")
+        let five = AuditReport.othersNote(["#a", "#b", "#c", "#d", "#e"])
+        #expect(
+            five
+                == "note: the page has 5 more carousels (#a, #b, #c, and 2 more); choose one with --carousel (--format json lists each whole, in \"others\")"
+        )
+        // Escaped for the terminal is not clipped: the JSON holds the same escaped text.
+        let odd = AuditReport.othersNote(["#a\u{1B}b"])
+        #expect(!odd.contains("--format json"), "\(odd)")
+        #expect(!odd.unicodeScalars.contains { $0.value < 0x20 }, "\(odd)")
+    }
 }
