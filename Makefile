@@ -14,7 +14,7 @@
 SWIFT ?= swift
 APT_PACKAGES := libespeak-ng-dev libpcaudio-dev libedit-dev libpulse-dev libspeechd-dev libpocketsphinx-dev zlib1g-dev \
                 pocketsphinx-en-us espeak-ng-data espeak-ng flite speech-dispatcher speech-dispatcher-espeak-ng \
-                chromium-headless-shell libjs-bootstrap5 libjs-bootstrap4 libjs-bootstrap libjs-jquery libjs-slick libjs-jquery-slides node-lightgallery libjs-jquery-ui libjs-material-design-lite libjs-angularjs python3-xstatic-angular-bootstrap libjs-twitter-bootstrap-wizard python3-sphinx-tabs-doc python3-sphinx-inline-tabs python-can-doc libjs-spectre-docs python-tango-doc s5 libjs-s5 libjs-remark-slide darkslide hovercraft libjs-iscroll pandoc ruby-rails-assets-blueimp-gallery mkdocs mkdocs-material python3-pymdownx \
+                chromium-headless-shell libjs-bootstrap5 libjs-bootstrap4 libjs-bootstrap libjs-jquery libjs-slick libjs-jquery-slides node-lightgallery libjs-jquery-ui libjs-material-design-lite libjs-angularjs python3-xstatic-angular-bootstrap libjs-twitter-bootstrap-wizard libjs-lightbox2 python3-sphinx-tabs-doc python3-sphinx-inline-tabs python-can-doc libjs-spectre-docs python-tango-doc s5 libjs-s5 libjs-remark-slide darkslide hovercraft libjs-iscroll pandoc ruby-rails-assets-blueimp-gallery mkdocs mkdocs-material python3-pymdownx \
                 pulseaudio pulseaudio-utils pkg-config man-db python3 \
                 pocketsphinx-testdata asterisk-core-sounds-en-wav alsa-utils \
                 ktuberling-data klettres-data codec2-examples linphone-common vorbis-tools

@@ -74,7 +74,12 @@ package struct CarouselProbe {
         /// `missing` says which of the page's scripts did not arrive, where some did not: a
         /// carousel drawn by a script that was refused (a CDN's jQuery) or never found is no
         /// carousel of the page's, and "no carousel found" alone blamed the page.
-        case notFound(url: String, missing: String? = nil)
+        ///
+        /// `gallery` describes the page's links to pictures, which a lightbox gallery opens one
+        /// at a time (`CarouselProbe.galleryText`), where it has them: no finder sees slides in
+        /// a viewer with no element for the pictures not shown, and "no carousel found" alone on
+        /// a gallery page read as if nothing had been seen.
+        case notFound(url: String, missing: String? = nil, gallery: String? = nil)
         case selectorMatchesNothing(String)
         case invalidSelector(String, reason: String)
         /// `--click`'s element could not be clicked as a person would click it; `why` completes
@@ -82,7 +87,7 @@ package struct CarouselProbe {
         case clickFailed(String, why: String)
         case invalidClickSelector(String, reason: String)
         /// `--carousel` matched, but nothing there is a carousel.
-        case notACarousel(String, missing: String? = nil)
+        case notACarousel(String, missing: String? = nil, gallery: String? = nil)
         case page(PageError)
         /// The script's answer was not what it always answers: the page replaced something the
         /// script relies on (`JSON`, `document.querySelectorAll`).
@@ -109,18 +114,27 @@ package struct CarouselProbe {
             missing.map { "; but \($0), and a carousel may be drawn by a script that did not arrive" } ?? ""
         }
 
+        /// "; the page has 4 links to pictures …" where it has them (see `notFound`).
+        /// Lightboxes differ in what the audit can do with them: one that holds an element per
+        /// picture (lightGallery's) is found once opened, so before `--click` the clause names
+        /// the link to click; one that shows a picture at a time, with no element for the
+        /// others, is judged by nothing.
+        static func galleryClause(_ gallery: String?) -> String {
+            gallery.map { "; the page has \($0)" } ?? ""
+        }
+
         package var description: String {
             switch self {
-            case .notFound(let url, let missing):
+            case .notFound(let url, let missing, let gallery):
                 "no carousel found on \(url.clipped(80)): no element with aria-roledescription=\"carousel\", no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides, no slides seen turning on their own in 16 s and no slides turned by the arrow keys"
-                    + Self.missingClause(missing)
+                    + Self.missingClause(missing) + Self.galleryClause(gallery)
             case .selectorMatchesNothing(let selector): "--carousel \(selector.clippedSelector(60)) matches nothing on the page"
             case .invalidSelector(let selector, let reason):
                 // Chromium's message begins with where it failed, which is ours, not the person's.
                 "--carousel \(selector.clippedSelector(60)) is not a CSS selector: \(CarouselProbe.withoutCallSite(reason).clipped(100))"
-            case .notACarousel(let selector, let missing):
+            case .notACarousel(let selector, let missing, let gallery):
                 "--carousel \(selector.clippedSelector(60)) matches an element in which no carousel was found: no slides with pickers, no tablist of slide pickers, no role=\"slider\" pager, no Bootstrap-style indicators, no group of dot buttons, no row of links to panels, no radio buttons that show panels, no Previous and Next beside slides, no slides seen turning on their own in 16 s and no slides turned by the arrow keys"
-                    + Self.missingClause(missing)
+                    + Self.missingClause(missing) + Self.galleryClause(gallery)
             case .clickFailed(let selector, let why): "--click \(selector.clippedSelector(60)) \(why)"
             case .invalidClickSelector(let selector, let reason):
                 "--click \(selector.clippedSelector(60)) is not a CSS selector: \(CarouselProbe.withoutCallSite(reason).clipped(100))"
@@ -155,6 +169,32 @@ package struct CarouselProbe {
         }
         if plain { return text }
         return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    /// The script's `pictureLinks` answer in words. Said as "if": links to pictures are what
+    /// a lightbox gallery is made of, but a page may only link its pictures (a documentation
+    /// page's figures), and nothing here can tell the two apart before a click.
+    /// `clicked`: whether `--click` was used (what it opened was then no carousel either).
+    static func galleryText(_ links: JSON?, clicked: Bool) -> String? {
+        guard let links, let count = links["count"]?.intValue, count >= 2, let first = links["first"]?.stringValue else { return nil }
+        let value = (links["value"]?.stringValue ?? "").clipped(40).split(separator: "\"", omittingEmptySubsequences: false).joined(
+            separator: "\\\"")
+        let how =
+            links["by"]?.stringValue.map {
+                $0 == "class"
+                    ? "\(count) links to pictures of the class \"\(value)\""
+                    : "\(count) links to pictures grouped by \($0.clipped(40))=\"\(value)\""
+            }
+            ?? "\(count) links to pictures that hold thumbnails"
+        let oneAtATime =
+            "one that shows a picture at a time with no element for the others (as lightbox2's, Colorbox's, fancybox 2's and Slimbox's do) is no carousel PagerVoice can judge yet"
+        guard !clicked else {
+            return "\(how) (the first: \(first.clippedSelector(60))): if what --click opened is a lightbox, \(oneAtATime)"
+        }
+        // Whole and quoted for a shell (a selector's `#` would begin a comment there, its `(` a
+        // subshell): the person pastes it.
+        return
+            "\(how): if they open a lightbox, one that holds an element per picture (as lightGallery's does) is found with --click \(Self.quoted(first.terminalSafe)); \(oneAtATime)"
     }
 
     /// The pseudo-elements a CSS carousel has, in CSS's words: "::scroll-button() and 4
@@ -234,8 +274,10 @@ package struct CarouselProbe {
                     throw .cssCarousel(url: url, selector: root, parts: Self.cssParts(css), columns: columns)
                 }
                 let missing = page.missingScripts
-                if let selector { throw .notACarousel(selector, missing: missing) }
-                throw .notFound(url: url, missing: missing)
+                let gallery = Self.galleryText(
+                    try? script("__pagervoice.pictureLinks(\(selector.map(Self.literal) ?? "null"))"), clicked: !clicked.isEmpty)
+                if let selector { throw .notACarousel(selector, missing: missing, gallery: gallery) }
+                throw .notFound(url: url, missing: missing, gallery: gallery)
             }
         }
         var structure = try Structure(found)

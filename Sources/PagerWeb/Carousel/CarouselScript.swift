@@ -467,7 +467,8 @@ enum CarouselScript {
                 return parts.join(' > ');
               }
               const position = positionOf(n);
-              parts.unshift(n.localName + (position ? ':nth-of-type(' + position + ')' : ''));
+              // Escaped as ids are: an HTML parser lets a tag's name hold a quote or a control.
+              parts.unshift(CSS.escape(n.localName) + (position ? ':nth-of-type(' + position + ')' : ''));
             }
             return parts.join(' > ');
           };
@@ -1230,6 +1231,44 @@ enum CarouselScript {
                 }
               }
               return null;
+            },
+            // Links to pictures below `selector` (or in the page), which a lightbox gallery opens
+            // one at a time in a viewer of its own: grouped by a gallery's attribute, by a
+            // gallery script's class (Colorbox marks each `cboxElement`; its own example groups
+            // text links by a class named in its script), or each holding a thumbnail. Most such
+            // viewers (lightbox2, Colorbox, fancybox 2, Slimbox) show a picture at a time with no
+            // element for the others, so no finder sees slides there; where nothing else was
+            // found, "no carousel found" says that this may be why, not that the page has no
+            // gallery. A link counts in each group it can, and the largest group is told (an
+            // attribute's first where as large): its count, first link and how they are grouped,
+            // or null.
+            pictureLinks(selector) {
+              const scope = selector ? document.querySelector(selector) : document;
+              if (!scope) return null;
+              const picture = /^data:image\/|\.(jpe?g|png|gif|webp|avif|svg|bmp)([?#]|$)/i;
+              // rel's own link types say nothing of a group; any other value of it does.
+              const linkTypes = /^(alternate|author|bookmark|external|help|license|next|nofollow|noopener|noreferrer|opener|prev|search|tag|me|privacy-policy|terms-of-service|ugc|sponsored)$/i;
+              const groupAttributes = ['data-lightbox', 'data-fancybox', 'data-fancybox-group', 'data-gallery', 'rel'];
+              const galleryClass = /lightbox|fancybox|colorbox|cbox|gallery|swipebox|venobox|photoswipe|^mfp-/i;
+              const groups = new Map();
+              const join = (key, by, value, a) => {
+                if (!groups.has(key)) groups.set(key, { by, value, links: [] });
+                groups.get(key).links.push(a);
+              };
+              for (const a of within(scope, 'a[href]')) {
+                if (!picture.test((a.getAttribute('href') || '').trim())) continue;
+                for (const name of groupAttributes) {
+                  const value = (a.getAttribute(name) || '').trim();
+                  if (!value || (name === 'rel' && value.split(/\s+/).every((v) => linkTypes.test(v)))) continue;
+                  join('0 ' + name + '=' + value, name, value, a);
+                }
+                for (const token of a.classList) if (galleryClass.test(token)) join('2 class ' + token, 'class', token, a);
+                if (a.querySelector('img')) join('1 thumbnails', null, null, a);
+              }
+              const largest = ([...groups.entries()]
+                .sort(([k1, x], [k2, y]) => y.links.length - x.links.length || (k1 < k2 ? -1 : 1))[0] || [])[1];
+              if (!largest || largest.links.length < 2) return null;
+              return { count: largest.links.length, first: selectorOf(largest.links[0]), by: largest.by, value: largest.value };
             },
             // The carousel below `element` if given, else the one `selector` (or the page) has.
             find(selector, element, turning, keys) {
