@@ -175,7 +175,9 @@ package struct CarouselProbe {
     /// a lightbox gallery is made of, but a page may only link its pictures (a documentation
     /// page's figures), and nothing here can tell the two apart before a click.
     /// `clicked`: whether `--click` was used (what it opened was then no carousel either).
-    static func galleryText(_ links: JSON?, clicked: Bool) -> String? {
+    /// `named`: whether `--carousel` was, below which alone carousels are looked for, and a
+    /// lightbox is drawn at the end of the body, outside it.
+    static func galleryText(_ links: JSON?, clicked: Bool, named: Bool) -> String? {
         guard let links, let count = links["count"]?.intValue, count >= 2, let first = links["first"]?.stringValue else { return nil }
         let value = (links["value"]?.stringValue ?? "").clipped(40).split(separator: "\"", omittingEmptySubsequences: false).joined(
             separator: "\\\"")
@@ -194,7 +196,7 @@ package struct CarouselProbe {
         // Whole and quoted for a shell (a selector's `#` would begin a comment there, its `(` a
         // subshell): the person pastes it.
         return
-            "\(how): if they open a lightbox, one that holds an element per picture (as lightGallery's does) is found with --click \(Self.quoted(first.terminalSafe)); \(oneAtATime)"
+            "\(how): if they open a lightbox, one that holds an element per picture (as lightGallery's does) is found with --click \(Self.quoted(first.terminalSafe))\(named ? " and no --carousel" : ""); \(oneAtATime)"
     }
 
     /// The pseudo-elements a CSS carousel has, in CSS's words: "::scroll-button() and 4
@@ -275,7 +277,8 @@ package struct CarouselProbe {
                 }
                 let missing = page.missingScripts
                 let gallery = Self.galleryText(
-                    try? script("__pagervoice.pictureLinks(\(selector.map(Self.literal) ?? "null"))"), clicked: !clicked.isEmpty)
+                    try? script("__pagervoice.pictureLinks(\(selector.map(Self.literal) ?? "null"))"), clicked: !clicked.isEmpty,
+                    named: selector != nil)
                 if let selector { throw .notACarousel(selector, missing: missing, gallery: gallery) }
                 throw .notFound(url: url, missing: missing, gallery: gallery)
             }

@@ -458,17 +458,23 @@ enum CarouselScript {
           const madeUp = (id) => /\d{6,}/.test(id)
             || (id.match(/[0-9a-f]{12,}/gi) || []).some((run) => /\d/.test(run))
             || (id.match(/[0-9a-z]{8,}/gi) || []).some((run) => (run.match(/\d[a-z]|[a-z]\d/gi) || []).length >= 3);
-          const uniqueId = (n) => n.id && !madeUp(n.id) && document.querySelectorAll('#' + CSS.escape(n.id)).length === 1;
+          // An identifier as CSS writes it, and as a terminal may show it: CSS.escape leaves C1
+          // controls, bidi marks and invisible characters raw, which every message then shows as
+          // `\u{200B}`, and that pasted back into --carousel or --click is other CSS. Written as
+          // CSS's own hex escapes instead, the same selector is safe to show and to paste.
+          const cssIdent = (name) => CSS.escape(name)
+            .replace(/[\u0080-\u009f\u00ad\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g, (c) => '\\' + c.codePointAt(0).toString(16) + ' ');
+          const uniqueId = (n) => n.id && !madeUp(n.id) && document.querySelectorAll('#' + cssIdent(n.id)).length === 1;
           const selectorOf = (e) => {
             const parts = [];
             for (let n = e; n && n.nodeType === 1 && n !== document.documentElement; n = n.parentElement) {
               if (uniqueId(n)) {
-                parts.unshift('#' + CSS.escape(n.id));
+                parts.unshift('#' + cssIdent(n.id));
                 return parts.join(' > ');
               }
               const position = positionOf(n);
               // Escaped as ids are: an HTML parser lets a tag's name hold a quote or a control.
-              parts.unshift(CSS.escape(n.localName) + (position ? ':nth-of-type(' + position + ')' : ''));
+              parts.unshift(cssIdent(n.localName) + (position ? ':nth-of-type(' + position + ')' : ''));
             }
             return parts.join(' > ');
           };
