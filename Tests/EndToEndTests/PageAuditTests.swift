@@ -326,15 +326,127 @@ import Testing
             <main><section id="news"><p>Something happened.</p></section><section id="archive" hidden><p>Older.</p></section></main>
             """,
         ]
+        try Self.expectNoCarousel(onPages: pages, in: folder)
+    }
+
+    /// Each of `pages` (a name and the body of its page), written to `folder`, is "no carousel
+    /// found", with exit status 1.
+    static func expectNoCarousel(
+        onPages pages: [String: String], in folder: TemporaryDirectory, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         for (name, body) in pages {
             let path = folder.path + "/\(name).html"
             try "<!doctype html><html lang=\"en\"><title>\(name)</title><body>\(body)</body></html>".write(
                 toFile: path, atomically: true, encoding: .utf8)
             let audit = try Self.audit(["--url", path])
-            #expect(audit.run.status == 1, "\(name): \(audit.run.stdout)")
+            #expect(audit.run.status == 1, "\(name): \(audit.run.stdout)", sourceLocation: sourceLocation)
             #expect(
-                audit.run.errorLines.first?.hasPrefix("pagervoice audit: no carousel found on ") == true, "\(name): \(audit.run.stdout)")
+                audit.run.errorLines.first?.hasPrefix("pagervoice audit: no carousel found on ") == true,
+                "\(name): \(audit.run.stdout)\(audit.run.stderr)", sourceLocation: sourceLocation)
         }
+    }
+
+    /// Another row of the same pickers is no set of slides. A page numbered by links above and
+    /// below its posts (1 2 3 4, twice) was taken for four dots and their four slides, and the
+    /// audit's press on "2" loaded the next page ("the page loaded another document"); UIkit's
+    /// test page draws its dotnav twice, one list the other's slides. Both are no carousel. Two
+    /// tablists that name no panels, one under the other (UIkit's tab test page): the first was
+    /// judged with the second's tabs for slides; it is judged with no slides, and with none to
+    /// wait for no wait runs to its limit (each did: 74 s for UIkit's page).
+    @Test func anotherRowOfThePickersIsNoSlides() throws {
+        let folder = try TemporaryDirectory()
+        let numbers = (1...4).map { "<li><a href=\"?page=\($0)\">\($0)</a></li>" }.joined()
+        let dots = (1...4).map { "<li><a href=\"#\">Item \($0)</a></li>" }.joined()
+        let pages = [
+            "numbered": """
+            <style>ul{display:flex;gap:6px;list-style:none;padding:0}a{display:block;padding:4px 8px}</style>
+            <nav aria-label="Pages above"><ul>\(numbers)</ul></nav>
+            <article><h2>First post</h2><p>Its text.</p></article><article><h2>Second post</h2><p>Its text.</p></article>
+            <nav aria-label="Pages below"><ul>\(numbers)</ul></nav>
+            """,
+            "dotnav": """
+            <style>ul{display:flex;gap:12px;list-style:none;padding:0}a{display:block;width:10px;height:10px;border-radius:50%;
+            background:#999;overflow:hidden;text-indent:100%;white-space:nowrap}</style>
+            <h2>Horizontal</h2><ul>\(dots)</ul><h2>Vertical</h2><ul style="flex-direction:column">\(dots)</ul>
+            """,
+        ]
+        try Self.expectNoCarousel(onPages: pages, in: folder)
+
+        func tablist(_ words: [String]) -> String {
+            let tabs = words.enumerated().map { i, word in
+                "<li role=\"presentation\"><a href=\"#\" role=\"tab\" aria-selected=\"\(i == 0)\" tabindex=\"\(i == 0 ? 0 : -1)\">\(word)</a></li>"
+            }
+            return "<ul role=\"tablist\">" + tabs.joined() + "</ul>"
+        }
+        let path = folder.path + "/tablists.html"
+        try """
+        <!doctype html><html lang="en"><title>Tablists</title>
+        <style>ul{display:flex;gap:4px;list-style:none;padding:0}a{display:block;padding:8px 16px}[aria-selected=true]{border-bottom:2px solid}</style>
+        <body>\(tablist(["Left", "Item", "Item", "Item"]))\(tablist(["Right", "Item", "Item", "Item"]))<p>Below the tabs.</p>
+        <script>
+          for (const list of document.querySelectorAll('[role=tablist]')) list.addEventListener('click', (event) => {
+            const tab = event.target.closest('[role=tab]');
+            if (!tab) return;
+            event.preventDefault();
+            for (const t of list.querySelectorAll('[role=tab]')) { t.setAttribute('aria-selected', t === tab); t.tabIndex = t === tab ? 0 : -1; }
+          });
+        </script></body></html>
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let tabs = try Self.audit(["--url", path])
+        #expect(tabs.run.lines.first?.hasPrefix("Auditing the carousel body on ") == true, "\(tabs.run.stdout)")
+        #expect(
+            tabs.line("hidden-pages") == "N/A  hidden-pages (WCAG 2.4.3): the carousel's slides were not found as elements of their own",
+            "\(tabs.run.stdout)")
+        #expect(!tabs.run.stdout.contains("ran to their limit"), "\(tabs.run.stdout)")
+    }
+
+    /// Foundation 6's Orbit (as its documentation writes it): bullets that are 19 px circles
+    /// whose words ("Second slide details.") are for screen readers only, clipped into a pixel
+    /// (show-for-sr). To the eye they are dots; they were not taken for dots, the carousel was
+    /// found by its Previous and Next alone, and the bullets' size and contrast went unjudged
+    /// ("every dot and control is at least 24x24 px").
+    @Test func dotsWhoseWordsAreForScreenReadersOnly() throws {
+        let folder = try TemporaryDirectory()
+        let ordinals = ["First", "Second", "Third", "Fourth"]
+        let slides = ordinals.enumerated().map { i, word in
+            "<li class=\"slide\"\(i == 0 ? " style=\"display:block\"" : "")><p>\(word) picture</p></li>"
+        }
+        let bullets = ordinals.map { "<button type=\"button\"><span class=\"show-for-sr\">\($0) slide details.</span></button>" }
+        let path = folder.path + "/orbit.html"
+        try """
+        <!doctype html><html lang="en"><title>Orbit</title>
+        <style>
+          .show-for-sr { position: absolute !important; width: 1px !important; height: 1px !important; overflow: hidden !important; clip: rect(0, 0, 0, 0) !important; white-space: nowrap !important; }
+          ul { list-style: none; padding: 0; margin: 0; } .slide { display: none; height: 200px; background: #345; color: #fff; }
+          .bullets button { width: 1.2rem; height: 1.2rem; margin: 0.1rem; border-radius: 50%; border: 0; background: #cacaca; }
+          .bullets button.is-active { background: #8a8a8a; }
+        </style>
+        <body><div class="orbit" role="region" aria-label="Pictures">
+          <button class="previous"><span class="show-for-sr">Previous Slide</span>&#9664;&#xFE0E;</button>
+          <button class="next"><span class="show-for-sr">Next Slide</span>&#9654;&#xFE0E;</button>
+          <ul class="slides">\(slides.joined())</ul>
+          <nav class="bullets">\(bullets.joined())</nav>
+        </div>
+        <script>
+          const slides = [...document.querySelectorAll('.slide')];
+          const bullets = [...document.querySelectorAll('.bullets button')];
+          let shown = 0;
+          const show = (i) => {
+            shown = (i + slides.length) % slides.length;
+            slides.forEach((s, k) => { s.style.display = k === shown ? 'block' : 'none'; });
+            bullets.forEach((b, k) => b.classList.toggle('is-active', k === shown));
+          };
+          bullets.forEach((b, i) => { b.onclick = () => show(i); });
+          document.querySelector('.previous').onclick = () => show(shown - 1);
+          document.querySelector('.next').onclick = () => show(shown + 1);
+          show(0);
+        </script></body></html>
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let audit = try Self.audit(["--url", path, "--rule", "label,target-size,dot-contrast"])
+        #expect(audit.run.lines.first?.hasSuffix(", found as a group of dot buttons") == true, "\(audit.run.stdout)")
+        #expect(audit.line("label")?.contains("its 4 dots (“First slide details.” …)") == true, "\(audit.run.stdout)")
+        #expect(audit.line("target-size")?.contains("(19.19x19.19 px) is under 24x24 px") == true, "\(audit.run.stdout)")
+        #expect(audit.line("dot-contrast")?.hasPrefix("FAIL dot-contrast") == true, "\(audit.run.stdout)")
     }
 
     /// Twitter Bootstrap Wizard 1.0.0 from Debian (`libjs-twitter-bootstrap-wizard`), a form's

@@ -404,6 +404,30 @@ enum CarouselScript {
             }
             return words.join(' ').replace(/\s+/g, ' ').trim();
           };
+          // The words a sighted person reads on an element: its text less what is not drawn or
+          // is clipped into a pixel as screen-reader-only text (Foundation's show-for-sr,
+          // Bootstrap's visually-hidden). Foundation Orbit's bullets say "Second slide details."
+          // to a screen reader only: to the eye they are dots, and were not taken for dots, so
+          // their size and contrast went unjudged.
+          const drawnText = (e) => {
+            const hidden = (p) => {
+              const s = getComputedStyle(p);
+              const r = p.getBoundingClientRect();
+              const clips = s.overflowX !== 'visible' || s.overflowY !== 'visible';
+              return (clips && (r.width <= 1 || r.height <= 1)) || (s.position === 'absolute' && s.clip !== 'auto')
+                || /^inset\(50%/.test(s.clipPath);
+            };
+            const words = [];
+            const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              const parent = n.parentElement;
+              if (!parent || !parent.checkVisibility({ visibilityProperty: true })) continue;
+              let drawn = true;
+              for (let p = parent; p && drawn; p = p === e ? null : p.parentElement) drawn = !hidden(p);
+              if (drawn) words.push(n.nodeValue);
+            }
+            return words.join(' ').replace(/\s+/g, ' ').trim();
+          };
           const roughName = (e) => {
             const label = e.getAttribute('aria-label');
             if (label && label.trim()) return label.trim();
@@ -863,7 +887,8 @@ enum CarouselScript {
                 const sizes = kids.map((e) => e.getBoundingClientRect());
                 const small = sizes.every((r) => r.width <= 64 && r.height <= 64);
                 const alike = sizes.every((r) => Math.abs(r.height - sizes[0].height) <= 2);
-                const wordless = kids.every((e) => text(e).length <= 3);
+                if (!small || !alike) continue;
+                const wordless = kids.every((e) => drawnText(e).length <= 3);
                 // Or words hidden from the eye and numbered in order, alike but for the number
                 // (Flickity's "View slide 1", "View slide 2" indented out of 10 px dots): a row of
                 // links or buttons that merely contain digits is not numbered 1, 2, 3.
@@ -872,7 +897,7 @@ enum CarouselScript {
                   const digits = text(e).match(/\d+/g);
                   return digits && digits.length === 1 && Number(digits[0]) === i + 1 && shape(e) === shape(kids[0]);
                 });
-                if (!small || !alike || !(wordless || numbered)) continue;
+                if (!wordless && !numbered) continue;
                 let r = root || group.parentElement;
                 let slides = siblingSlides(r, kids.length, kids);
                 while (!root && !slides.length && r.parentElement && r !== document.body) {
@@ -1155,10 +1180,32 @@ enum CarouselScript {
             }
             return list;
           };
+          // Another row of the same pickers is no set of slides: a page numbered by links drawn
+          // above and below its list (1 2 3 4, twice) was taken for dots and their slides, and
+          // the audit's press on "2" loaded another document; UIkit's test pages draw its
+          // dotnav twice and its tablists one under another. Each item of such a row holds one
+          // control: a tab where the pickers are tabs, else one named as the picker at its place
+          // (or, where the pickers have no words, drawn at their size: linked pictures in
+          // slides are no dots).
+          const pickerRow = (kids, pickers) => kids.length === pickers.length && kids.every((k, i) => {
+            // Not only those in the Tab order: a tablist's tabs but the selected one are out of it.
+            const controls = within(k, 'a[href],button,input,[role=button],[role=tab]');
+            if (controls.length !== 1) return false;
+            const c = controls[0];
+            const p = pickers[i];
+            if (p.getAttribute('role') === 'tab') return c.getAttribute('role') === 'tab';
+            if (text(p)) return text(c) === text(p);
+            const a = c.getBoundingClientRect();
+            const b = p.getBoundingClientRect();
+            return a.width <= 64 && a.height <= 64 && Math.abs(a.width - b.width) <= 2 && Math.abs(a.height - b.height) <= 2;
+          });
+          // The first holder of `count` alike elements below `r` that holds none of `apart` (the
+          // pickers, or the slider) and is not another row of them.
           const siblingSlides = (r, count, apart = []) => {
             if (count < 2) return [];
             for (const { e, kids } of holdersOf(count)) {
-              if ((e === r || r.contains(e)) && !kids.some((k) => apart.some((a) => k.contains(a) || a.contains(k)))) return kids;
+              if (!(e === r || r.contains(e)) || kids.some((k) => apart.some((a) => k.contains(a) || a.contains(k)))) continue;
+              if (!pickerRow(kids, apart)) return kids;
             }
             return [];
           };
@@ -1758,7 +1805,11 @@ enum CarouselScript {
                   const holder = found.slides.length ? found.slides[0].parentElement : null;
                   const scrolled = [found.root, holder].map((e) => (e ? Math.round(e.scrollLeft) + ',' + Math.round(e.scrollTop) : '')).join(';');
                   const key = now.shown + ':' + now.mutations + ':' + scrolled + (places ? ':' + slidePlaces() : '');
-                  const still = now.animating === 0 && !timers.once && now.shown !== -1 && key === last && !widgetScrolling();
+                  // No slide shown is a slide on its way (a crossfade's gap); a widget whose slides
+                  // were not found (a tablist that names no panels) has none to wait for, and every
+                  // wait on UIkit's tablists ran to its limit.
+                  const shown = now.shown !== -1 || !found.slides.length;
+                  const still = now.animating === 0 && !timers.once && shown && key === last && !widgetScrolling();
                   if (!still) quietSince = performance.now();
                   last = key;
                   // Two of the page's short ticks and a little: on a busy machine one tick of
