@@ -1263,6 +1263,31 @@ enum CarouselScript {
             for (const k of Object.keys(shapes)) joined[k] = shapes[k].join(';');
             return joined;
           };
+          // A copy of a slide drawn over the slides in the widget, outside them and their holder,
+          // where it is mostly opaque: the slide it shows (`index`, -1 if it is no one slide's
+          // copy), else null. Jssor's slideshow fades in a copy of the next slide in a container
+          // of its own, the slide itself hidden, and leaves it there until the next change:
+          // PyTango's slide 2 was read as slide 1 (the nearest slide seen), and an arrow key
+          // pressed there went "from slide 1 to slide 3" (an audit parks its pointer after the
+          // first fade on a busy machine: 15 audits in 16 failed there). A copy's styles differ
+          // (Jssor sets its own transform), so its markup is compared without them, and it must
+          // be one slide's alone.
+          const unstyled = (e) => shows(e).map((v, k) => (k === 0 ? v.replace(/\sstyle="[^"]*"/g, '') : v));
+          const drawnCopy = (e) => {
+            if (!found.root.contains(e) || found.root === e) return null;
+            for (let n = e; n && n !== found.root; n = n.parentElement) {
+              if (found.slides.some((s) => n.contains(s) || s.contains(n))) return null;
+              if (!seen(n)) return null;
+              const look = unstyled(n);
+              if (!look.some(Boolean)) continue;
+              let opacity = 1;
+              for (let m = n; m && m !== found.root; m = m.parentElement) opacity *= Number(getComputedStyle(m).opacity);
+              if (opacity < 0.5) return null;
+              const matches = indices(found.slides, (s) => sameShown(look, unstyled(s)));
+              return { element: n, index: matches.length === 1 ? matches[0] : -1 };
+            }
+            return null;
+          };
           const slidePlaces = () => { const s = slideShapes(); return [s.position, s.size, s.clip, s.opacity].join('|'); };
           const api = {
             // A CSS carousel below `root` (or in the page): a scroll container whose buttons and
@@ -1543,6 +1568,7 @@ enum CarouselScript {
               // The slide drawn at a point, as the element drawn there (a loop's copy, as Swiper 8
               // rests on one after wrapping, stands for the slide it shows) and its index.
               const slideAt = (px, py) => {
+                let covered = false;
                 for (const e of document.elementsFromPoint(px, py)) {
                   const i = found.slides.findIndex((s) => s.contains(e));
                   if (i >= 0 && seen(found.slides[i])) return { element: found.slides[i], index: i };
@@ -1550,6 +1576,10 @@ enum CarouselScript {
                     const original = shownBy(e, found.slides);
                     if (original >= 0) return { element: e, index: original };
                   }
+                  // Only the copy on top: Jssor's container holds the slide it faded out too, below.
+                  const copy = covered ? null : drawnCopy(e);
+                  if (copy && copy.index >= 0) return copy;
+                  if (copy) covered = true;
                 }
                 return null;
               };
