@@ -447,6 +447,18 @@ import Testing
         #expect(audit.line("label")?.contains("its 4 dots (“First slide details.” …)") == true, "\(audit.run.stdout)")
         #expect(audit.line("target-size")?.contains("(19.19x19.19 px) is under 24x24 px") == true, "\(audit.run.stdout)")
         #expect(audit.line("dot-contrast")?.hasPrefix("FAIL dot-contrast") == true, "\(audit.run.stdout)")
+
+        // Not links to other pages: a footer's row of social links, "Follow us on A" for screen
+        // readers only, beside three columns, was taken for three dots and their slides, and the
+        // press on the first left the page.
+        let links = ["a", "b", "c"].map { "<li><a href=\"https://\($0).example/\"><span class=\"sr\">Follow us on \($0)</span></a></li>" }
+        let columns = ["One", "Two", "Three"].map { "<div><h3>\($0)</h3><p>Links.</p></div>" }
+        let social = """
+            <style>.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)}
+            ul{display:flex;gap:8px;list-style:none;padding:0}ul a{display:block;width:24px;height:24px;background:#333}</style>
+            <main><p>Content.</p></main><footer><ul>\(links.joined())</ul><div>\(columns.joined())</div></footer>
+            """
+        try Self.expectNoCarousel(onPages: ["social": social], in: folder)
     }
 
     /// Twitter Bootstrap Wizard 1.0.0 from Debian (`libjs-twitter-bootstrap-wizard`), a form's

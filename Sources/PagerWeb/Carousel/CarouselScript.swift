@@ -888,7 +888,11 @@ enum CarouselScript {
                 const small = sizes.every((r) => r.width <= 64 && r.height <= 64);
                 const alike = sizes.every((r) => Math.abs(r.height - sizes[0].height) <= 2);
                 if (!small || !alike) continue;
-                const wordless = kids.every((e) => drawnText(e).length <= 3);
+                // Words hidden from the eye make a dot of a button, or of a link within the page;
+                // not of a link to another page (a row of social links, "Follow us" for screen
+                // readers only, is no row of dots).
+                const elsewhere = (e) => e.matches('a[href]') && !(e.getAttribute('href') || '').startsWith('#');
+                const wordless = kids.every((e) => text(e).length <= 3 || (!elsewhere(e) && drawnText(e).length <= 3));
                 // Or words hidden from the eye and numbered in order, alike but for the number
                 // (Flickity's "View slide 1", "View slide 2" indented out of 10 px dots): a row of
                 // links or buttons that merely contain digits is not numbered 1, 2, 3.
@@ -1281,7 +1285,9 @@ enum CarouselScript {
               const look = unstyled(n);
               if (!look.some(Boolean)) continue;
               let opacity = 1;
-              for (let m = n; m && m !== found.root; m = m.parentElement) opacity *= Number(getComputedStyle(m).opacity);
+              // From the element drawn at the point up: a copy fading in (0.3) is not made opaque by
+              // its container.
+              for (let m = e; m && m !== found.root; m = m.parentElement) opacity *= Number(getComputedStyle(m).opacity);
               if (opacity < 0.5) return null;
               const matches = indices(found.slides, (s) => sameShown(look, unstyled(s)));
               return { element: n, index: matches.length === 1 ? matches[0] : -1 };
@@ -1917,7 +1923,7 @@ enum CarouselScript {
                   // never seen ("does not animate at all").
                   // (Asked only once still long enough: finding the slide shown reads the page.)
                   const still = now - changedAt >= (asking ? 250 : 50);
-                  if ((still && !(steps === 0 && api.shownSlide() < 0)) || now - started > limit) {
+                  if ((still && !(steps === 0 && found.slides.length && api.shownSlide() < 0)) || now - started > limit) {
                     resolve(done({ css: false, milliseconds: steps >= 2 ? changedAt - started : 0 }));
                     return;
                   }
